@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { IMAGE_MAX_BYTES } from '@ampelos/domain';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createAddressRepository } from './modules/addresses/repository.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { createAddressService } from './modules/addresses/service.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createSessionManager } from './modules/auth/sessions.ts';
+import { createMailRepository } from './modules/mail/repository.ts';
+import { createMailService } from './modules/mail/service.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { createUserRepository } from './modules/users/repository.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { createUserService } from './modules/users/service.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/database.ts';
+import { installCsrfGuard } from './platform/http/csrf.ts';
+import { installErrorHandler } from './platform/http/errors.ts';
+import { installSecurityHeaders } from './platform/http/security.ts';
+import { startJobs } from './platform/jobs/jobs.ts';
+import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
+import { createBotCheck } from './platform/providers/recaptcha.ts';
+import { createLocalStorage } from './platform/storage/storage.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Tests pass a capturing transport; otherwise SMTP or the outbox per configuration. */
+  mailTransport?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const JSON_BODY_LIMIT = 256 * 1024;
+
+export async function buildApp({ config, database, mailTransport, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.env === 'production',
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const runApi = config.processRole !== 'worker';
+  const runWorker = config.processRole !== 'api';
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const transport =
+    mailTransport ??
+    createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
+  const jobs = await startJobs({ database, logger: app.log, runWorker });
+  const usersRepository = createUserRepository(database.db);
+  const mail = createMailService({
+    repository: createMailRepository(database.db),
+    transport,
+    jobs,
+    from: config.mailFrom,
+    publicUrl: config.publicUrl,
+  });
+  await jobs.handle('mail.send', mail.deliver);
+  const sessions = createSessionManager({ users: usersRepository, config });
+  const auth = createAuthService({
+    users: usersRepository,
+    mail,
+    botCheck: createBotCheck({ secret: config.recaptchaSecret, logger: app.log }),
+    publicUrl: config.publicUrl,
+  });
+  const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
+  const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
+  if (runApi) {
+    await installSecurityHeaders(app, config);
+    await app.register(cookie);
+    await app.register(rateLimit, { global: false });
+    await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
+    installCsrfGuard(app, config.publicUrl);
+    sessions.install(app);
+    await app.register(swagger, {
+      openapi: { info: { title: 'Ampelos API', version: '0.1.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+    await app.register(
+      async (api) => {
+        await api.register(systemRoutes, { config, storage });
+        await api.register(authRoutes, { auth, sessions, rateLimitPerMinute: config.authRateLimitPerMinute });
+        await api.register(userRoutes, { users, sessions });
+        await api.register(addressRoutes, { addresses });
+      },
+      { prefix: '/api' },
+    );
+    await serveWebApp(app, config.webDistDir);
+  }
+
+  return { app, jobs, mail };
+}
+
+/** The built React app on the same port; any non-API path answers index.html (client routing). */
+async function serveWebApp(app: FastifyInstance, distDir: string) {
+  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasBuild) {
+      return reply
+        .status(404)
+        .send({ errors: [{ msg: `Route ${request.method} ${request.url.split('?')[0]} not found` }] });
+    }
+    const file = request.url.split('?')[0] ?? '/';
+    if (file !== '/' && path.extname(file) && existsSync(path.join(distDir, file)))
+      return reply.sendFile(file);
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

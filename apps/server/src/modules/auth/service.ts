@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { Lang, SignUpInput } from '@ampelos/domain';
+import { hashToken, newToken } from '../../platform/http/crypto.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { BotCheck } from '../../platform/providers/recaptcha.ts';
+import type { MailService } from '../mail/service.ts';
+import type { UserRepository, UserRow } from '../users/repository.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 24 * HOUR_MS;
+export const RESET_TOKEN_TTL_MS = HOUR_MS;
+
+export const AUTH_MESSAGES = {
+  signedUp: 'Account created. Check your e-mail to verify your address.',
+  emailTaken: 'An account with this e-mail already exists',
+  botCheckFailed: 'The bot check failed. Please try again.',
+  badCredentials: 'Incorrect e-mail or password',
+  notVerified: 'Please verify your e-mail address first: open the link we sent you.',
+  verified: 'Your e-mail address is verified. You can now sign in.',
+  verifyFailed: "Something went wrong and we couldn't verify your account.",
+  resetRequested: 'If an account exists for this e-mail, we sent a link to reset the password.',
+  resetDone: 'Your password has been reset. You can now sign in.',
+  resetFailed:
+    "Request could not be processed. Make sure you didn't change the provided Reset url or the the url has expired.",
+} as const;
+
+interface SignUpData extends Omit<SignUpInput, 'recaptchaResponse' | 'marketingOptIn'> {
+  email: string;
+  recaptchaResponse: string;
+  marketingOptIn: boolean;
+}
+
+export function createAuthService(deps: {
+  users: UserRepository;
+  mail: MailService;
+  botCheck: BotCheck;
+  publicUrl: string;
+}) {
+  async function sendVerification(user: UserRow) {
+    const token = newToken();
+    await deps.users.insertToken({
+      userId: user.id,
+      kind: 'verify_email',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+    });
+    await deps.mail.queue({
+      to: user.email,
+      template: 'verify_email',
+      lang: user.lang as Lang,
+      firstName: user.firstName,
+      link: `${deps.publicUrl}/verify_email/${token}`,
+    });
+  }
+
+  return {
+    async signUp(input: SignUpData, remoteIp: string) {
+      if (!(await deps.botCheck.verify(input.recaptchaResponse, remoteIp)))
+        throw badRequest(AUTH_MESSAGES.botCheckFailed);
+      if (await deps.users.findByEmail(input.email))
+        throw new AppError(409, AUTH_MESSAGES.emailTaken, 'email');
+      const now = new Date();
+      const user = await deps.users.insert({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        role: input.role,
+        lang: input.lang ?? 'en',
+        privacyAcceptedAt: now,
+        termsAcceptedAt: now,
+        marketingOptIn: input.marketingOptIn,
+        marketingConsentAt: input.marketingOptIn ? now : null,
+        unsubscribeToken: randomBytes(24).toString('base64url'),
+      });
+      await sendVerification(user);
+      return user;
+    },
+
+    /** Same answer for an unknown e-mail and a wrong password, after the same amount of work. */
+    async checkCredentials(email: string, password: string): Promise<UserRow> {
+      const user = await deps.users.findByEmail(email);
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+      if (!user || !valid) throw new AppError(401, AUTH_MESSAGES.badCredentials);
+      if (!user.emailVerifiedAt) throw new AppError(403, AUTH_MESSAGES.notVerified);
+      return user;
+    },
+
+    async verifyEmail(token: string) {
+      const userId = await deps.users.consumeToken('verify_email', hashToken(token), new Date());
+      if (userId === null) throw badRequest(AUTH_MESSAGES.verifyFailed);
+      await deps.users.update(userId, { emailVerifiedAt: new Date() });
+    },
+
+    async requestPasswordReset(email: string) {
+      const user = await deps.users.findByEmail(email);
+      if (!user) return;
+      const now = new Date();
+      await deps.users.invalidateTokens(user.id, 'password_reset', now);
+      const token = newToken();
+      await deps.users.insertToken({
+        userId: user.id,
+        kind: 'password_reset',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      });
+      await deps.mail.queue({
+        to: user.email,
+        template: 'password_reset',
+        lang: user.lang as Lang,
+        firstName: user.firstName,
+        link: `${deps.publicUrl}/password_reset/${token}`,
+      });
+    },
+
+    async resetPassword(token: string, password: string) {
+      const userId = await deps.users.consumeToken('password_reset', hashToken(token), new Date());
+      if (userId === null) throw badRequest(AUTH_MESSAGES.resetFailed);
+      // Whoever can read the mailbox could also verify it: a reset proves the address.
+      const user = await deps.users.findById(userId);
+      await deps.users.update(userId, {
+        passwordHash: await hashPassword(password),
+        emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
+      });
+      await deps.users.deleteSessionsOfUser(userId);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../platform/config.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+
+export interface SystemRoutesOptions {
+  config: Config;
+  storage: Storage;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { config, storage }) => {
+  // Registered only after migrations ran, so a 200 here means the database is ready.
+  app.get('/health', { schema: { tags: ['system'], summary: 'Liveness and readiness' } }, async () => ({
+    status: 'ok',
+  }));
+
+  app.get(
+    '/config/public',
+    { schema: { tags: ['system'], summary: 'Settings the web app shows' } },
+    async () => ({
+      paymentMethods: { ...config.bank, salesEmail: config.salesEmail },
+      recaptchaSiteKey: config.recaptchaSiteKey ?? null,
+    }),
+  );
+
+  app.get(
+    '/files/*',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Uploaded files (avatars)',
+        params: z.object({ '*': z.string().max(500) }),
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const file = await storage.get(key);
+      if (!file) throw notFound('File not found');
+      const extension = key.split('.').pop()?.toLowerCase() ?? '';
+      return reply
+        .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { sessions, users, userTokens } from '../../platform/db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+export type TokenKind = 'verify_email' | 'password_reset';
+
+/** The only code touching users, sessions and one-time tokens. */
+export function createUserRepository(db: Db) {
+  return {
+    async insert(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values(user).returning();
+      if (!row) throw new Error('user insert returned nothing');
+      return row;
+    },
+    async findByEmail(email: string) {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+    async findById(id: number) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async findByUuid(uuid: string) {
+      const [row] = await db.select().from(users).where(eq(users.uuid, uuid));
+      return row;
+    },
+    async findByUnsubscribeToken(token: string) {
+      const [row] = await db.select().from(users).where(eq(users.unsubscribeToken, token));
+      return row;
+    },
+    async update(id: number, changes: Partial<NewUser>): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw new Error('user update returned nothing');
+      return row;
+    },
+    async delete(id: number) {
+      await db.delete(users).where(eq(users.id, id));
+    },
+
+    async insertSession(session: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(session);
+    },
+    async findSession(tokenHash: string) {
+      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+      return row;
+    },
+    async touchSession(id: number, now: Date) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    },
+    async deleteSession(tokenHash: string) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+    async deleteSessionById(id: number) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+    /** Ends every session of a user, or every one but the current (password change keeps the caller in). */
+    async deleteSessionsOfUser(userId: number, exceptTokenHash?: string) {
+      const condition = exceptTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
+        : eq(sessions.userId, userId);
+      await db.delete(sessions).where(condition);
+    },
+    async deleteExpiredSessions(now: Date) {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+    async countSessions(userId: number) {
+      return (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+    },
+
+    async insertToken(token: typeof userTokens.$inferInsert) {
+      await db.insert(userTokens).values(token);
+    },
+    /** Marks a live token used and returns its user id; null when unknown, used or expired. */
+    async consumeToken(kind: TokenKind, tokenHash: string, now: Date): Promise<number | null> {
+      const [row] = await db
+        .update(userTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(userTokens.kind, kind),
+            eq(userTokens.tokenHash, tokenHash),
+            isNull(userTokens.usedAt),
+            gt(userTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: userTokens.userId });
+      return row?.userId ?? null;
+    },
+    async invalidateTokens(userId: number, kind: TokenKind, now: Date) {
+      await db
+        .update(userTokens)
+        .set({ usedAt: now })
+        .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,114 @@
+import {
+  avatarClearSchema,
+  changeLanguageSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileUpdateSchema,
+} from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../platform/http/errors.ts';
+import { requireAuth, type SessionManager } from '../auth/sessions.ts';
+import { presentUser } from './presenter.ts';
+import type { UserService } from './service.ts';
+
+export interface UserRoutesOptions {
+  users: UserService;
+  sessions: SessionManager;
+}
+
+const tags = ['profile'];
+
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { users, sessions }) => {
+  app.get(
+    '/user',
+    { schema: { tags, summary: 'The signed-in user with lang and permissions' } },
+    async (request) => {
+      return requireAuth(request).view;
+    },
+  );
+
+  app.put(
+    '/user/update',
+    { schema: { tags, summary: 'Update a profile', body: profileUpdateSchema } },
+    async (request) => {
+      const user = await users.updateProfile(requireAuth(request), request.body);
+      return { user: presentUser(user) };
+    },
+  );
+
+  app.put(
+    '/user/update/password',
+    { schema: { tags, summary: 'Change the password', body: changePasswordSchema } },
+    async (request) => {
+      await users.changePassword(requireAuth(request), request.body.oldPassword, request.body.newPassword);
+      return { msg: 'Password updated successfully!' };
+    },
+  );
+
+  app.put(
+    '/user/delete/account',
+    { schema: { tags, summary: 'Delete the account (typed e-mail must match)', body: deleteAccountSchema } },
+    async (request, reply) => {
+      await users.deleteAccount(requireAuth(request), request.body.email);
+      sessions.clearCookie(reply);
+      return { msg: 'Your account has been deleted' };
+    },
+  );
+
+  app.post(
+    '/user/settings/changeLanguage',
+    { schema: { tags, summary: 'Change the language', body: changeLanguageSchema } },
+    async (request) => {
+      const user = await users.changeLanguage(requireAuth(request), request.body.lang);
+      return { user: presentUser(user) };
+    },
+  );
+
+  app.post(
+    '/user/avatar/upload',
+    { schema: { tags, summary: 'Upload an avatar (multipart field avatar, ≤ 2 MB)' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart())
+        throw badRequest('Send the image as multipart/form-data in the field "avatar"');
+      const file = await request.file();
+      if (file?.fieldname !== 'avatar') throw badRequest('Send the image in the field "avatar"');
+      const user = await users.uploadAvatar(auth, await file.toBuffer());
+      return { avatar: presentUser(user).avatar };
+    },
+  );
+
+  app.put(
+    '/user/update/avatar',
+    { schema: { tags, summary: 'Remove the avatar', body: avatarClearSchema } },
+    async (request) => {
+      const user = await users.removeAvatar(requireAuth(request));
+      return { user: presentUser(user) };
+    },
+  );
+
+  const unsubscribe = {
+    schema: {
+      tags,
+      summary: 'One-click opt-out from periodic e-mail',
+      params: z.object({ token: z.string().max(100) }),
+    },
+    config: { csrf: false },
+  };
+  app.get('/user/unsubscribe/:token', unsubscribe, async (request, reply) => {
+    const done = await users.unsubscribe(request.params.token);
+    return reply
+      .status(done ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(
+        done
+          ? '<!doctype html><title>Unsubscribed</title><p>You will no longer receive news and offers from Ampelos. Account e-mails (such as password resets) still reach you.</p><p><a href="/">Back to Ampelos</a></p>'
+          : '<!doctype html><title>Link not valid</title><p>This unsubscribe link is not valid.</p><p><a href="/">Back to Ampelos</a></p>',
+      );
+  });
+  app.post('/user/unsubscribe/:token', unsubscribe, async (request) => {
+    await users.unsubscribe(request.params.token);
+    return { msg: 'Unsubscribed' };
+  });
+};

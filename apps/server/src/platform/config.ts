@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const intWithDefault = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+
+/** Every setting of the server, parsed once. `.env.example` documents each variable. */
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: intWithDefault(3000),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  PROCESS_ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker']).default('all')),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Ampelos <no-reply@ampelos.localhost>')),
+  RECAPTCHA_SECRET: optionalString,
+  RECAPTCHA_SITE_KEY: optionalString,
+  SESSION_IDLE_DAYS: intWithDefault(14),
+  SESSION_ABSOLUTE_DAYS: intWithDefault(30),
+  RATE_LIMIT_AUTH_PER_MINUTE: intWithDefault(10),
+  BANK_ACCOUNT_HOLDER: z.preprocess(emptyToUndefined, z.string().default('Ampelos Agritech IKE')),
+  BANK_NAME: z.preprocess(emptyToUndefined, z.string().default('Set BANK_NAME in the server configuration')),
+  BANK_IBAN: z.preprocess(emptyToUndefined, z.string().default('Set BANK_IBAN in the server configuration')),
+  BANK_BIC: z.preprocess(emptyToUndefined, z.string().default('Set BANK_BIC in the server configuration')),
+  SALES_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('sales@ampelos.localhost')),
+  WEB_DIST_DIR: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** Cookies get `Secure` and the `__Host-` prefix only when the public URL is https. */
+  secureCookies: boolean;
+  processRole: Env['PROCESS_ROLE'];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  recaptchaSecret: string | undefined;
+  recaptchaSiteKey: string | undefined;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  authRateLimitPerMinute: number;
+  bank: { accountHolder: string; bankName: string; iban: string; bic: string };
+  salesEmail: string;
+  webDistDir: string;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    processRole: env.PROCESS_ROLE,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    recaptchaSecret: env.RECAPTCHA_SECRET,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+    sessionIdleMs: env.SESSION_IDLE_DAYS * DAY_MS,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS,
+    authRateLimitPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    bank: {
+      accountHolder: env.BANK_ACCOUNT_HOLDER,
+      bankName: env.BANK_NAME,
+      iban: env.BANK_IBAN,
+      bic: env.BANK_BIC,
+    },
+    salesEmail: env.SALES_EMAIL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,102 @@
+import type { Lang } from '@ampelos/domain';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface TemplateContext {
+  firstName: string;
+  link: string;
+  publicUrl: string;
+}
+
+type TemplateName = 'verify_email' | 'password_reset' | 'password_changed';
+type Copy = {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action: string;
+  footer: string;
+};
+
+const COPY: Record<TemplateName, Record<Lang, Copy>> = {
+  verify_email: {
+    en: {
+      subject: 'Verify your Ampelos e-mail address',
+      greeting: (n) => `Hello ${n},`,
+      body: 'Welcome to Ampelos. Please confirm your e-mail address to activate your account. The link is valid for 24 hours.',
+      action: 'Verify e-mail',
+      footer: 'If you did not create an account, you can ignore this message.',
+    },
+    el: {
+      subject: 'Επιβεβαιώστε το e-mail σας στο Ampelos',
+      greeting: (n) => `Γεια σας ${n},`,
+      body: 'Καλώς ήρθατε στο Ampelos. Επιβεβαιώστε τη διεύθυνση e-mail σας για να ενεργοποιήσετε τον λογαριασμό σας. Ο σύνδεσμος ισχύει για 24 ώρες.',
+      action: 'Επιβεβαίωση e-mail',
+      footer: 'Αν δεν δημιουργήσατε λογαριασμό, αγνοήστε αυτό το μήνυμα.',
+    },
+  },
+  password_reset: {
+    en: {
+      subject: 'Reset your Ampelos password',
+      greeting: (n) => `Hello ${n},`,
+      body: 'We received a request to reset your password. The link is valid for 1 hour and can be used once.',
+      action: 'Choose a new password',
+      footer: 'If you did not ask for this, ignore this message: your password stays the same.',
+    },
+    el: {
+      subject: 'Επαναφορά κωδικού Ampelos',
+      greeting: (n) => `Γεια σας ${n},`,
+      body: 'Λάβαμε αίτημα επαναφοράς του κωδικού σας. Ο σύνδεσμος ισχύει για 1 ώρα και χρησιμοποιείται μία φορά.',
+      action: 'Ορισμός νέου κωδικού',
+      footer: 'Αν δεν το ζητήσατε εσείς, αγνοήστε αυτό το μήνυμα: ο κωδικός σας δεν αλλάζει.',
+    },
+  },
+  password_changed: {
+    en: {
+      subject: 'Your Ampelos password was changed',
+      greeting: (n) => `Hello ${n},`,
+      body: 'Your password was just changed and every other session was signed out. If this was not you, reset your password now.',
+      action: 'Reset password',
+      footer: 'This is a security notice about your account.',
+    },
+    el: {
+      subject: 'Ο κωδικός σας στο Ampelos άλλαξε',
+      greeting: (n) => `Γεια σας ${n},`,
+      body: 'Ο κωδικός σας μόλις άλλαξε και όλες οι άλλες συνδέσεις τερματίστηκαν. Αν δεν ήσασταν εσείς, επαναφέρετε τον κωδικό σας τώρα.',
+      action: 'Επαναφορά κωδικού',
+      footer: 'Πρόκειται για ειδοποίηση ασφαλείας του λογαριασμού σας.',
+    },
+  },
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export function renderEmail(template: TemplateName, lang: Lang, ctx: TemplateContext): RenderedEmail {
+  const copy = COPY[template][lang];
+  const text = [
+    copy.greeting(ctx.firstName),
+    '',
+    copy.body,
+    '',
+    `${copy.action}: ${ctx.link}`,
+    '',
+    copy.footer,
+    '',
+    `Ampelos — ${ctx.publicUrl}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;color:#1f2d1f">
+<p>${escapeHtml(copy.greeting(ctx.firstName))}</p><p>${escapeHtml(copy.body)}</p>
+<p><a href="${escapeHtml(ctx.link)}" style="background:#4c7a34;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
+<p style="font-size:13px">${escapeHtml(ctx.link)}</p><p style="color:#666;font-size:13px">${escapeHtml(copy.footer)}</p>
+</body></html>`;
+  return { subject: copy.subject, text, html };
+}
+
+export type { TemplateName };
