@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase } from '../platform/db/database.ts';
+import type { MailTransport, OutgoingMessage } from '../platform/mail/transport.ts';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+}
+
+/**
+ * A real app on a real database: a fresh in-memory PGlite, or a fresh PostgreSQL database
+ * when TEST_DATABASE_URL is set. Mail is captured instead of written.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-test-'));
+  const { databaseUrl, dropDatabase } = await freshPostgresDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory' });
+  const sent: OutgoingMessage[] = [];
+  const mailTransport: MailTransport = {
+    async send(message) {
+      sent.push(message);
+      return { location: `memory:${sent.length}` };
+    },
+  };
+  const { app } = await buildApp({ config, database, mailTransport, logger: false });
+  await app.ready();
+
+  async function waitForMail(to: string, subjectPart: string, timeoutMs = 15_000): Promise<OutgoingMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = sent.findLast((m) => m.to === to && m.subject.includes(subjectPart));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no e-mail "${subjectPart}" to ${to} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  return {
+    app,
+    config,
+    database,
+    sent,
+    waitForMail,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+async function freshPostgresDatabase(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
+  // `npm test` runs the suite twice: TEST_DB=pglite, then on TEST_DATABASE_URL when it is set.
+  const base = process.env.TEST_DB === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
+  if (!base) return { dropDatabase: async () => {} };
+  const name = `ampelos_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    async dropDatabase() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Pulls the one link out of an e-mail's text part. */
+export function linkIn(text: string): string {
+  const match = text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in e-mail:\n${text}`);
+  return match[0];
+}
