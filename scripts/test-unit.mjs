@@ -3,7 +3,11 @@
 import { spawnSync } from 'node:child_process';
 
 function run(args, env) {
-  const result = spawnSync('vitest', args, { stdio: 'inherit', env: { ...process.env, ...env }, shell: true });
+  const result = spawnSync('vitest', args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    shell: true,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

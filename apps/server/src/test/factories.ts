@@ -9,7 +9,10 @@ export const DEFAULT_PASSWORD = 'Grape-vine42';
 let sequence = 0;
 
 /** A verified user of the given role (customer by default), straight in the database. */
-export async function createUser(ctx: TestApp, overrides: Partial<NewUser> & { password?: string; role?: Role } = {}) {
+export async function createUser(
+  ctx: TestApp,
+  overrides: Partial<NewUser> & { password?: string; role?: Role } = {},
+) {
   sequence += 1;
   const { password = DEFAULT_PASSWORD, ...fields } = overrides;
   const user = await createUserRepository(ctx.database.db).insert({

@@ -44,7 +44,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     for (;;) {
       const found = sent.findLast((m) => m.to === to && m.subject.includes(subjectPart));
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no e-mail "${subjectPart}" to ${to} within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`no e-mail "${subjectPart}" to ${to} within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -52,9 +52,14 @@ describe('address book', () => {
     const owner = await signedInClient(ctx);
     const intruder = await signedInClient(ctx);
     const { address } = (await owner.http.post('/api/user/address', validAddress())).json();
-    const update = await intruder.http.post('/api/user/update/address', { ...validAddress(), prevAddressId: address.id });
+    const update = await intruder.http.post('/api/user/update/address', {
+      ...validAddress(),
+      prevAddressId: address.id,
+    });
     expect(update.statusCode).toBe(404);
-    expect((await intruder.http.put('/api/user/delete/address', { prevAddressId: address.id })).statusCode).toBe(404);
+    expect(
+      (await intruder.http.put('/api/user/delete/address', { prevAddressId: address.id })).statusCode,
+    ).toBe(404);
     expect((await owner.http.get('/api/user/address')).json().Addresses).toHaveLength(1);
   });
 

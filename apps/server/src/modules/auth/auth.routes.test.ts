@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createUser } from '../../test/factories.ts';
+import { createUser, DEFAULT_PASSWORD } from '../../test/factories.ts';
 import { client } from '../../test/http.ts';
 import { createTestApp, linkIn, type TestApp } from '../../test/test-app.ts';
 
@@ -43,7 +43,10 @@ describe('sign-up, verification and login', () => {
       errors: [{ msg: "Something went wrong and we couldn't verify your account." }],
     });
 
-    const login = await http.post('/api/user/login', { email: body.email.toUpperCase(), password: body.password });
+    const login = await http.post('/api/user/login', {
+      email: body.email.toUpperCase(),
+      password: body.password,
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ email: body.email, role: 'b2b_admin', lang: 'en' });
     const me = await http.get('/api/user');
@@ -71,7 +74,10 @@ describe('sign-up, verification and login', () => {
     const http = client(ctx.app);
     const weak = await http.post('/api/user/create', signUpBody({ password: 'alllowercase1' }));
     expect(weak.json().errors).toEqual([
-      { msg: 'Must be 8 characters or more, containing at least 1 number and 1 capital letter', path: 'password' },
+      {
+        msg: 'Must be 8 characters or more, containing at least 1 number and 1 capital letter',
+        path: 'password',
+      },
     ]);
     const common = await http.post('/api/user/create', signUpBody({ password: 'Password1' }));
     expect(common.statusCode).toBe(400);
@@ -88,7 +94,10 @@ describe('sign-up, verification and login', () => {
     const { user } = await createUser(ctx);
     const http = client(ctx.app);
     const wrongPassword = await http.post('/api/user/login', { email: user.email, password: 'Wrong-pass1' });
-    const unknown = await http.post('/api/user/login', { email: 'nobody@example.com', password: 'Wrong-pass1' });
+    const unknown = await http.post('/api/user/login', {
+      email: 'nobody@example.com',
+      password: 'Wrong-pass1',
+    });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrongPassword.body).toBe(unknown.body);
@@ -134,21 +143,34 @@ describe('password reset', () => {
     await http.post('/api/user/login', { email: user.email, password: DEFAULT_PASSWORD });
     const sessionCookie = http.cookie as string;
     await client(ctx.app).post('/api/user/password_reset', { email: user.email });
-    const token = linkIn((await ctx.waitForMail(user.email, 'Reset')).text).split('/').pop();
+    const token = linkIn((await ctx.waitForMail(user.email, 'Reset')).text)
+      .split('/')
+      .pop();
 
-    const reset = await client(ctx.app).post(`/api/user/password_reset/${token}`, { password: 'New-Xinomavro3' });
+    const reset = await client(ctx.app).post(`/api/user/password_reset/${token}`, {
+      password: 'New-Xinomavro3',
+    });
     expect(reset.statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/api/user', headers: { cookie: sessionCookie } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/user', headers: { cookie: sessionCookie } })).statusCode).toBe(
+      401,
+    );
 
-    const again = await client(ctx.app).post(`/api/user/password_reset/${token}`, { password: 'Other-Xinomavro3' });
+    const again = await client(ctx.app).post(`/api/user/password_reset/${token}`, {
+      password: 'Other-Xinomavro3',
+    });
     expect(again.json().errors[0].msg).toBe(
       "Request could not be processed. Make sure you didn't change the provided Reset url or the the url has expired.",
     );
-    expect((await client(ctx.app).post('/api/user/login', { email: user.email, password: 'New-Xinomavro3' })).statusCode).toBe(200);
+    expect(
+      (await client(ctx.app).post('/api/user/login', { email: user.email, password: 'New-Xinomavro3' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a weak new password', async () => {
-    const response = await client(ctx.app).post(`/api/user/password_reset/${'a'.repeat(43)}`, { password: 'short' });
+    const response = await client(ctx.app).post(`/api/user/password_reset/${'a'.repeat(43)}`, {
+      password: 'short',
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -162,7 +184,9 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().errors[0].msg).toBe('Too many attempts. Please wait a few minutes and try again.');
+      expect(blocked.json().errors[0].msg).toBe(
+        'Too many attempts. Please wait a few minutes and try again.',
+      );
     } finally {
       await limited.close();
     }

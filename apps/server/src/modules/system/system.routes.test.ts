@@ -4,7 +4,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let ctx: TestApp;
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { BANK_IBAN: 'GR16 0110 1250 0000 0001 2300 695', SALES_EMAIL: 'sales@example.com' } });
+  ctx = await createTestApp({
+    env: { BANK_IBAN: 'GR16 0110 1250 0000 0001 2300 695', SALES_EMAIL: 'sales@example.com' },
+  });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -29,7 +31,9 @@ describe('platform', () => {
     const response = await ctx.app.inject({ url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/user/create', '/api/user/login', '/api/user/address']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/user/create', '/api/user/login', '/api/user/address']),
+    );
   });
 
   it('sends security headers with a same-origin content policy', async () => {
@@ -40,11 +44,16 @@ describe('platform', () => {
 
   it('answers malformed JSON, unknown routes and oversized bodies with a clear 4xx', async () => {
     const http = client(ctx.app);
-    const malformed = await http.post('/api/user/login', '{"email":', { headers: { 'content-type': 'application/json' } });
+    const malformed = await http.post('/api/user/login', '{"email":', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors[0].msg).toBe('The request body is not valid JSON');
 
-    const huge = await http.post('/api/user/login', { email: 'a@example.com', password: 'x'.repeat(300_000) });
+    const huge = await http.post('/api/user/login', {
+      email: 'a@example.com',
+      password: 'x'.repeat(300_000),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().errors[0].msg).toBe('The request body is too large');
 

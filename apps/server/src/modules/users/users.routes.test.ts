@@ -15,7 +15,9 @@ afterAll(async () => {
 function multipart(field: string, filename: string, content: Buffer, type: string) {
   const boundary = '----ampelos-test-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -23,7 +25,9 @@ function multipart(field: string, filename: string, content: Buffer, type: strin
 }
 
 const pngOf = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 60 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+    .png()
+    .toBuffer();
 
 describe('GET /user', () => {
   it('answers 401 without a session', async () => {
@@ -52,14 +56,20 @@ describe('profile', () => {
       location: 'Nemea',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ firstName: 'Γιώργος', mobile: '+30 6912345678', location: 'Nemea' });
+    expect(response.json().user).toMatchObject({
+      firstName: 'Γιώργος',
+      mobile: '+30 6912345678',
+      location: 'Nemea',
+    });
   });
 
   it('refuses invalid data with the field message', async () => {
     const { http } = await signedInClient(ctx);
     const response = await http.put('/api/user/update', { firstName: 'A', lastName: 'Papadopoulos' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ msg: 'Must be between 2 and 50 English characters.', path: 'firstName' }]);
+    expect(response.json().errors).toEqual([
+      { msg: 'Must be between 2 and 50 English characters.', path: 'firstName' },
+    ]);
   });
 
   it('does not let a customer edit another user, whatever flag it sends', async () => {
@@ -77,7 +87,12 @@ describe('profile', () => {
   it('lets an administrator edit another user', async () => {
     const { http } = await signedInClient(ctx, { role: 'admin' });
     const { user: other } = await createUser(ctx);
-    const response = await http.put('/api/user/update', { firstName: 'Nikos', lastName: 'Other', updateOtherUser: true, uuid: other.uuid });
+    const response = await http.put('/api/user/update', {
+      firstName: 'Nikos',
+      lastName: 'Other',
+      updateOtherUser: true,
+      uuid: other.uuid,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ uuid: other.uuid, firstName: 'Nikos' });
   });
@@ -103,7 +118,10 @@ describe('profile', () => {
 describe('password change', () => {
   it('needs the current password', async () => {
     const { http } = await signedInClient(ctx);
-    const response = await http.put('/api/user/update/password', { oldPassword: 'Not-my-pass1', newPassword: 'Moschofilero5' });
+    const response = await http.put('/api/user/update/password', {
+      oldPassword: 'Not-my-pass1',
+      newPassword: 'Moschofilero5',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].msg).toBe('Current password is not correct');
   });
@@ -112,7 +130,10 @@ describe('password change', () => {
     const { http, user, password } = await signedInClient(ctx);
     const other = client(ctx.app);
     await other.post('/api/user/login', { email: user.email, password });
-    const response = await http.put('/api/user/update/password', { oldPassword: password, newPassword: 'Moschofilero5' });
+    const response = await http.put('/api/user/update/password', {
+      oldPassword: password,
+      newPassword: 'Moschofilero5',
+    });
     expect(response.statusCode).toBe(200);
     expect((await http.get('/api/user')).statusCode).toBe(200);
     expect((await other.get('/api/user')).statusCode).toBe(401);
@@ -128,7 +149,9 @@ describe('account deletion', () => {
     const deleted = await http.put('/api/user/delete/account', { email: user.email });
     expect(deleted.statusCode).toBe(200);
     expect((await http.get('/api/user')).statusCode).toBe(401);
-    expect((await client(ctx.app).post('/api/user/login', { email: user.email, password })).statusCode).toBe(401);
+    expect((await client(ctx.app).post('/api/user/login', { email: user.email, password })).statusCode).toBe(
+      401,
+    );
   });
 });
 

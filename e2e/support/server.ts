@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server with the built web app, on the embedded defaults, in a throw-away data directory. */
+export async function startServer() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+  });
+  child.stdout?.on('data', (chunk) => logs.push(String(chunk)));
+  child.stderr?.on('data', (chunk) => logs.push(String(chunk)));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {}
+    if (i > 300) throw new Error(`server not healthy:\n${logs.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const outbox = path.join(dataDir, 'mail', 'outbox');
+  return {
+    baseUrl,
+    dataDir,
+    logs,
+    /** Waits for an e-mail to `to` in the outbox and returns its raw RFC 5322 text. */
+    async waitForEmail(to: string, timeoutMs = 20_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const files = await readdir(outbox).catch(() => [] as string[]);
+        for (const file of files.sort().reverse()) {
+          const text = await readFile(path.join(outbox, file), 'utf8');
+          if (text.includes(`To: ${to}`)) return text;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`no e-mail to ${to} in ${outbox}`);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+/** The first http(s) link of the e-mail's text part (quoted-printable soft breaks undone). */
+export function firstLink(eml: string): string {
+  const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = unfolded.match(/https?:\/\/[^\s"<>]+/);
+  if (!match) throw new Error(`no link in:\n${eml}`);
+  return match[0];
+}

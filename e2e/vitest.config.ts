@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: each file starts its own server on the embedded defaults and its own Chromium.
+export default defineConfig({
+  test: {
+    include: ['journeys/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
