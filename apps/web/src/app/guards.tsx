@@ -1,0 +1,65 @@
+import { homePathForRole } from '@ampelos/domain';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { paths } from '../config/paths.ts';
+import { useUser } from '../lib/auth.ts';
+import { applyUserLang } from '../lib/i18n.ts';
+
+/** Loads the current user before rendering anything below it; the language follows `user.lang`. */
+export function AuthLoader() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const lang = user.data?.lang;
+
+  useLayoutEffect(() => {
+    if (lang) applyUserLang(lang);
+  }, [lang]);
+
+  if (user.isPending) return <FullPageLoader />;
+  if (user.isError) {
+    return (
+      <Center h="100vh">
+        <Stack align="center">
+          <Text role="alert">{t('auth.loadUserFailed')}</Text>
+          <Button onClick={() => void user.refetch()}>{t('common.retry')}</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return <Outlet />;
+}
+
+/** Private routes: a loader while the user loads, /login when signed out. */
+export function RequireAuth() {
+  const { data: user, isPending } = useUser();
+  const location = useLocation();
+  if (isPending) return <FullPageLoader />;
+  if (!user) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** /login: signed-in users go to /. */
+export function AnonymousOnly() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <FullPageLoader />;
+  if (user) return <Navigate to={paths.home.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** /dashboard: role admin only, everyone else goes to /. */
+export function AdminOnly() {
+  const { data: user } = useUser();
+  if (user?.role !== 'admin') return <Navigate to={paths.home.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** `/`: drone roles to /shoots, everyone else to /fields, signed out to /login. */
+export function HomeRedirect() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <FullPageLoader />;
+  if (!user) return <Navigate to={paths.login.getHref()} replace />;
+  return <Navigate to={homePathForRole(user.role)} replace />;
+}

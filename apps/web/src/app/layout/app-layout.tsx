@@ -1,0 +1,50 @@
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { FooterLinks } from '../../components/footer-links.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
+import { useUser } from '../../lib/auth.ts';
+import { useRoleLabel } from '../../lib/role-label.ts';
+import { SideMenu } from './side-menu.tsx';
+
+/** The signed-in shell: header, permission-gated side menu, footer links. */
+export function AppLayout() {
+  const [menuOpened, menu] = useDisclosure(false);
+  const [panelOpened, panel] = useDisclosure(false);
+  const { data: user } = useUser();
+  const roleLabel = useRoleLabel();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+      footer={{ height: 44 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            <Logo />
+          </Group>
+          {user && (
+            <Text size="sm" c="dimmed" data-testid="header-user">
+              {user.firstName} {user.lastName} · {roleLabel(user.role)}
+            </Text>
+          )}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideMenu onOpenNotifications={panel.open} onNavigate={menu.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <FooterLinks />
+      </AppShell.Footer>
+      <NotificationsPanel opened={panelOpened} onClose={panel.close} />
+    </AppShell>
+  );
+}

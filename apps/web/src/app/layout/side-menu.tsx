@@ -1,0 +1,135 @@
+import type { Action, Resource } from '@ampelos/domain';
+import { NavLink } from '@mantine/core';
+import {
+  IconBell,
+  IconBuilding,
+  IconChartBar,
+  IconDrone,
+  IconPlant2,
+  IconReceipt,
+  IconShoppingCart,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useAuthorization } from '../../lib/authorization.ts';
+
+interface MenuEntry {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  href?: string;
+  onClick?: () => void;
+  permission?: [Action, Resource];
+}
+
+interface SideMenuProps {
+  onOpenNotifications: () => void;
+  onNavigate: () => void;
+}
+
+/** Entries appear only when the user's permissions allow reading (spec section 2, side menu). */
+export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const authorization = useAuthorization();
+  const size = 20;
+  const entries: MenuEntry[] = [
+    {
+      id: 'dashboard',
+      label: t('nav.dashboard'),
+      icon: <IconChartBar size={size} />,
+      href: paths.dashboard.getHref(),
+      permission: ['read', 'AdminOrders'],
+    },
+    {
+      id: 'orders',
+      label: t('nav.orders'),
+      icon: <IconReceipt size={size} />,
+      href: paths.orders.getHref(),
+      permission: ['read', 'AdminOrders'],
+    },
+    {
+      id: 'fields',
+      label: t('nav.fields'),
+      icon: <IconPlant2 size={size} />,
+      href: paths.fields.getHref(),
+      permission: ['read', 'Fields'],
+    },
+    {
+      id: 'notifications',
+      label: t('nav.notifications'),
+      icon: <IconBell size={size} />,
+      onClick: onOpenNotifications,
+      permission: ['read', 'Notification'],
+    },
+    {
+      id: 'users',
+      label: t('nav.users'),
+      icon: <IconUsers size={size} />,
+      href: paths.users.getHref(),
+      permission: ['read', 'Users'],
+    },
+    {
+      id: 'shoots',
+      label: t('nav.shoots'),
+      icon: <IconDrone size={size} />,
+      href: paths.shoots.getHref(),
+      permission: ['read', 'Shoots'],
+    },
+    {
+      id: 'companies',
+      label: t('nav.companies'),
+      icon: <IconBuilding size={size} />,
+      href: paths.companies.getHref(),
+      permission: ['read', 'Companies'],
+    },
+    {
+      id: 'cart',
+      label: t('nav.cart'),
+      icon: <IconShoppingCart size={size} />,
+      href: paths.cart.getHref(),
+      permission: ['read', 'Cart'],
+    },
+    {
+      id: 'profile',
+      label: t('nav.profile'),
+      icon: <IconUser size={size} />,
+      href: paths.profile.root.getHref(),
+    },
+  ];
+
+  return (
+    <nav aria-label={t('nav.label')}>
+      {entries
+        .filter((entry) => !entry.permission || authorization.can(...entry.permission))
+        .map((entry) =>
+          entry.href ? (
+            <NavLink
+              key={entry.id}
+              component={Link}
+              to={entry.href}
+              label={entry.label}
+              leftSection={entry.icon}
+              active={pathname.toLowerCase().startsWith(entry.href.replace(/\/$/, '').toLowerCase())}
+              onClick={onNavigate}
+              data-testid={`nav-${entry.id}`}
+            />
+          ) : (
+            <NavLink
+              key={entry.id}
+              component="button"
+              type="button"
+              label={entry.label}
+              leftSection={entry.icon}
+              onClick={entry.onClick}
+              data-testid={`nav-${entry.id}`}
+            />
+          ),
+        )}
+    </nav>
+  );
+}

@@ -1,0 +1,97 @@
+import {
+  IconBuilding,
+  IconChartBar,
+  IconDrone,
+  IconPlant2,
+  IconReceipt,
+  IconShoppingCart,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyPage } from '../../../components/empty-page.tsx';
+
+/**
+ * Screens whose features arrive later: a real heading and the spec's empty text, never fake data.
+ * Each is replaced by its feature module when that feature lands.
+ */
+const ICON = { size: 36, stroke: 1.5 };
+
+export function DashboardRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage
+      title={t('nav.dashboard')}
+      emptyText={t('later.dashboardEmpty')}
+      description={t('later.dashboardNote')}
+      icon={<IconChartBar {...ICON} />}
+    />
+  );
+}
+
+export function FieldsRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage title={t('nav.fields')} emptyText={t('later.fieldsEmpty')} icon={<IconPlant2 {...ICON} />} />
+  );
+}
+
+export function UsersRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage title={t('nav.users')} emptyText={t('later.usersEmpty')} icon={<IconUsers {...ICON} />} />
+  );
+}
+
+export function ShootsRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage title={t('nav.shoots')} emptyText={t('later.shootsEmpty')} icon={<IconDrone {...ICON} />} />
+  );
+}
+
+export function CompaniesRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage
+      title={t('nav.companies')}
+      emptyText={t('later.companiesEmpty')}
+      icon={<IconBuilding {...ICON} />}
+    />
+  );
+}
+
+export function CartRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage title={t('nav.cart')} emptyText={t('later.cartEmpty')} icon={<IconShoppingCart {...ICON} />} />
+  );
+}
+
+export function OrdersRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage title={t('nav.orders')} emptyText={t('later.ordersEmpty')} icon={<IconReceipt {...ICON} />} />
+  );
+}
+
+export function ProfileCompanyRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage
+      title={t('profile.company')}
+      emptyText={t('later.companyEmpty')}
+      icon={<IconBuilding {...ICON} />}
+    />
+  );
+}
+
+export function ProfileOrdersRoute() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPage
+      title={t('profile.orders')}
+      emptyText={t('later.ordersEmpty')}
+      icon={<IconReceipt {...ICON} />}
+    />
+  );
+}

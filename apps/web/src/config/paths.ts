@@ -1,0 +1,34 @@
+/** Every route of the app, defined once (spec section 2). `path` is for the router, `getHref` for links. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  signUp: { path: '/signup', getHref: () => '/signup' },
+  forgotPassword: { path: '/passwordreset', getHref: () => '/passwordreset' },
+  resetPassword: {
+    path: '/password_reset/:token',
+    getHref: (token: string) => `/password_reset/${encodeURIComponent(token)}`,
+  },
+  verifyEmail: {
+    path: '/verify_email/:token',
+    getHref: (token: string) => `/verify_email/${encodeURIComponent(token)}`,
+  },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  about: { path: '/about', getHref: () => '/about' },
+  fields: { path: '/fields', getHref: () => '/fields' },
+  users: { path: '/users', getHref: () => '/users' },
+  shoots: { path: '/shoots', getHref: () => '/shoots' },
+  companies: { path: '/Companies', getHref: () => '/Companies' },
+  cart: { path: '/cart', getHref: () => '/cart' },
+  orders: { path: '/orders', getHref: () => '/orders' },
+  profile: {
+    root: { path: '/profile', getHref: () => '/profile/' },
+    company: { path: '/profile/company', getHref: () => '/profile/company' },
+    orders: { path: '/profile/orders', getHref: () => '/profile/orders' },
+    addressBook: { path: '/profile/address-book', getHref: () => '/profile/address-book' },
+    settings: { path: '/profile/settings', getHref: () => '/profile/settings' },
+    about: { path: '/profile/about', getHref: () => '/profile/about' },
+  },
+  termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  paymentMethods: { path: '/payment-methods', getHref: () => '/payment-methods' },
+} as const;

@@ -1,0 +1,85 @@
+import { errorMessagesFor } from './api-errors.ts';
+import { translateMessage } from './i18n.ts';
+import { notifyError } from './notify.ts';
+import { queryClient, USER_QUERY_KEY } from './react-query.ts';
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Statuses the caller turns into its own message (no generic alert for them). */
+  handledStatuses?: readonly number[];
+  /** The GET /api/user probe and the login call: a 401 there is an answer, not a lost session. */
+  keepAuthOn401?: boolean;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly messages: string[],
+  ) {
+    super(messages[0] ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function fail(status: number, body: unknown, options: RequestOptions): never {
+  if (status === 401 && !options.keepAuthOn401) queryClient.setQueryData(USER_QUERY_KEY, null);
+  const messages = errorMessagesFor(status, body).map(translateMessage);
+  if (!options.handledStatuses?.includes(status)) {
+    for (const message of messages) notifyError(message);
+  }
+  throw new ApiError(status, body, messages);
+}
+
+/** The one fetch wrapper: `/api` prefix, same-origin cookies, the CSRF header, JSON both ways. */
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return fail(0, null, options);
+  }
+
+  const data = await parseBody(response);
+  if (!response.ok) return fail(response.status, data, options);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+export interface PublicConfig {
+  paymentMethods: {
+    accountHolder: string;
+    bankName: string;
+    iban: string;
+    bic: string;
+    salesEmail: string;
+  };
+  recaptchaSiteKey: string | null;
+}
+
+export const getPublicConfig = () => api.get<PublicConfig>('/config/public');
+
+export const publicConfigQueryOptions = queryOptions({
+  queryKey: ['config', 'public'],
+  queryFn: getPublicConfig,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Payment details, sales e-mail and the reCAPTCHA site key (null when bot checks are off). */
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions);
+}
