@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -19,5 +20,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Saves a screenshot under e2e/artifacts/ (ignored by git) to look at a page as a person would. */
 export async function snapshot(page: Page, name: string) {
-  await page.screenshot({ path: `${import.meta.dirname}/../artifacts/${name}.png`, fullPage: true });
+  const dir = `${import.meta.dirname}/../artifacts`;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
