@@ -82,6 +82,15 @@ async function freshPostgresDatabase(): Promise<{ databaseUrl?: string; dropData
     async dropDatabase() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // Give closing pools a moment to leave, so FORCE only ends stragglers.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

@@ -34,6 +34,8 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+    pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {

@@ -43,7 +43,7 @@ export async function startJobs(options: {
       });
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 5000 });
+      await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };
 }
