@@ -14,4 +14,5 @@ export * from './validation/field.ts';
 export * from './validation/messages.ts';
 export * from './validation/upload.ts';
 export * from './validation/user.ts';
+export * from './views/field.ts';
 export * from './views/user.ts';

@@ -1,7 +1,9 @@
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -15,6 +17,14 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** A customer organisation (b2b) or drone operator; extended by the operations feature. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().defaultRandom().unique(),
+  title: text('title').notNull(),
+  ...timestamps,
+});
+
 export const users = pgTable(
   'users',
   {
@@ -25,6 +35,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     lang: text('lang').notNull().default('en'),
     mobile: text('mobile'),
     location: text('location'),
@@ -116,3 +127,38 @@ export const emails = pgTable('emails', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A registered field (vineyard). Area in square metres, computed on the server from the polygon. */
+export const fields = pgTable(
+  'fields',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The owner's company when the field was created: b2b colleagues share it. */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    variety: text('variety'),
+    usedFor: integer('used_for').notNull().default(1),
+    age: doublePrecision('age'),
+    altitude: doublePrecision('altitude'),
+    slope: doublePrecision('slope'),
+    avgPlantHeight: doublePrecision('avg_plant_height'),
+    /** Closed ring of [longitude, latitude] in WGS84 (GeoJSON order). */
+    polygon: jsonb('polygon').$type<[number, number][]>().notNull(),
+    area: doublePrecision('area').notNull(),
+    centroidLng: doublePrecision('centroid_lng').notNull(),
+    centroidLat: doublePrecision('centroid_lat').notNull(),
+    mapDisplay: jsonb('map_display').$type<{ lat: number; lng: number; zoom: number }>(),
+    region: text('region'),
+    country: text('country'),
+    countryCode: text('country_code'),
+    avatarMd: text('avatar_md'),
+    avatarXs: text('avatar_xs'),
+    agroId: text('agro_id'),
+    ...timestamps,
+  },
+  (table) => [index('fields_owner_idx').on(table.ownerId), index('fields_company_idx').on(table.companyId)],
+);
