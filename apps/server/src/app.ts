@@ -20,6 +20,9 @@ import { createAddressService } from './modules/addresses/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionManager } from './modules/auth/sessions.ts';
+import { createFieldRepository } from './modules/fields/repository.ts';
+import { fieldRoutes } from './modules/fields/routes.ts';
+import { createFieldService } from './modules/fields/service.ts';
 import { createMailRepository } from './modules/mail/repository.ts';
 import { createMailService } from './modules/mail/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -28,6 +31,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { createUserService } from './modules/users/service.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
+import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
 import { installCsrfGuard } from './platform/http/csrf.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
@@ -82,6 +86,11 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   });
   const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
   const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
+  const fields = createFieldService({
+    fields: createFieldRepository(database.db),
+    storage,
+    geocoder: createOfflineGeocoder(),
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
   });
@@ -106,6 +115,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
         await api.register(authRoutes, { auth, sessions, rateLimitPerMinute: config.authRateLimitPerMinute });
         await api.register(userRoutes, { users, sessions });
         await api.register(addressRoutes, { addresses });
+        await api.register(fieldRoutes, { fields });
       },
       { prefix: '/api' },
     );

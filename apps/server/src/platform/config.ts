@@ -5,6 +5,15 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const intWithDefault = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+/** An http(s) URL that may hold `{z}`-style placeholders, even in the host (`{s}.tile…`). */
+const httpUrlTemplate = z
+  .string()
+  .regex(/^https?:\/\/[^\s/?#]+(\/\S*)?$/i, 'must be an http(s) URL (placeholders such as {z} allowed)');
+
+/** Keyless satellite imagery (XYZ template) used when no tile source is configured. */
+export const DEFAULT_SATELLITE_TILES_URL =
+  'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+export const DEFAULT_SATELLITE_ATTRIBUTION = 'Imagery © Esri, Maxar, Earthstar Geographics';
 
 /** Every setting of the server, parsed once. `.env.example` documents each variable. */
 const envSchema = z.object({
@@ -31,6 +40,15 @@ const envSchema = z.object({
   BANK_BIC: z.preprocess(emptyToUndefined, z.string().default('Set BANK_BIC in the server configuration')),
   SALES_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('sales@ampelos.localhost')),
   WEB_DIST_DIR: optionalString,
+  MAP_SATELLITE_TILES_URL: z.preprocess(
+    emptyToUndefined,
+    httpUrlTemplate.default(DEFAULT_SATELLITE_TILES_URL),
+  ),
+  MAP_SATELLITE_ATTRIBUTION: z.preprocess(
+    emptyToUndefined,
+    z.string().default(DEFAULT_SATELLITE_ATTRIBUTION),
+  ),
+  MAP_STYLE_URL: z.preprocess(emptyToUndefined, httpUrlTemplate.optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -59,6 +77,8 @@ export interface Config {
   bank: { accountHolder: string; bankName: string; iban: string; bic: string };
   salesEmail: string;
   webDistDir: string;
+  /** The base map the web app draws (GET /config/public); the CSP admits these origins. */
+  map: { satelliteTilesUrl: string; satelliteAttribution: string; styleUrl: string | null };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -97,6 +117,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     salesEmail: env.SALES_EMAIL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    map: {
+      satelliteTilesUrl: env.MAP_SATELLITE_TILES_URL,
+      satelliteAttribution: env.MAP_SATELLITE_ATTRIBUTION,
+      styleUrl: env.MAP_STYLE_URL ?? null,
+    },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@ampelos/domain';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createUserRepository, type NewUser } from '../modules/users/repository.ts';
+import { companies } from '../platform/db/schema.ts';
 import { client } from './http.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -45,3 +46,52 @@ export const validAddress = (overrides: Record<string, unknown> = {}) => ({
   line_1: '12 Vineyard Road',
   ...overrides,
 });
+
+/** A company (b2b customers share fields through it). */
+export async function createCompany(ctx: TestApp, overrides: Partial<typeof companies.$inferInsert> = {}) {
+  sequence += 1;
+  const [company] = await ctx.database.db
+    .insert(companies)
+    .values({ title: `Domaine ${sequence}`, ...overrides })
+    .returning();
+  if (!company) throw new Error('company insert returned nothing');
+  return company;
+}
+
+/** A closed lng/lat rectangle ring, counter-clockwise. */
+export function rectangleRing(west: number, south: number, east: number, north: number): [number, number][] {
+  return [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+    [west, south],
+  ];
+}
+
+/** A valid `POST /field/create` body: about one hectare of vines near Nemea. */
+export const validField = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Nemea North',
+  variety: 'Agiorgitiko',
+  usedFor: 1,
+  age: 12,
+  altitude: 320,
+  slope: 4.5,
+  avgPlantHeight: 1.7,
+  polygonPoints: rectangleRing(22.71, 37.817, 22.7111, 37.8179),
+  mapDisplay: { lat: 37.8175, lng: 22.7105, zoom: 16 },
+  ...overrides,
+});
+
+/** A multipart/form-data body carrying one file, as the browser sends an upload. */
+export function multipartFile(field: string, filename: string, content: Buffer, type: string) {
+  const boundary = '----ampelos-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -9,11 +9,16 @@ import {
   deleteAccountConfirmationMatches,
   deleteFieldConfirmationMatches,
   editFieldValueOnLoad,
+  fieldCreateBodySchema,
   fieldCreateSchema,
+  fieldDeleteSchema,
   fieldTitleCreateSchema,
   fieldTitleEditSchema,
+  fieldUpdateBodySchema,
   fieldUpdateSchema,
+  kmlDownloadSchema,
   mapDisplaySchema,
+  POLYGON_TOO_MANY_POSITIONS,
   polygonPointsSchema,
   slopeSchema,
   vineyardTypeLabel,
@@ -157,7 +162,7 @@ describe('field create and update', () => {
     const parsed = fieldCreateSchema.parse(withoutType);
     expect(parsed.usedFor).toBe(1);
     expect(parsed.variety).toBe('Vidiano');
-    expect(parsed.location).toBeUndefined();
+    expect('location' in parsed).toBe(false);
   });
   it('create requires the polygon', () => {
     const { polygonPoints: _, ...rest } = newField;
@@ -205,5 +210,69 @@ describe('delete confirmations', () => {
   it('account: the typed e-mail must equal the user e-mail', () => {
     expect(deleteAccountConfirmationMatches(' Maria@example.com', 'maria@example.com')).toBe(true);
     expect(deleteAccountConfirmationMatches('maria@example.gr', 'maria@example.com')).toBe(false);
+  });
+});
+
+describe('plant height steps of 0.1 despite floating point', () => {
+  it.each([0.3, 1.7, 2.9, 0.7, 33.3, 99.9, '1.7'])('accepts %s', (value) => {
+    expect(firstMessage(avgPlantHeightCreateSchema, value)).toBeUndefined();
+    if (Number(value) >= 0.5) expect(firstMessage(avgPlantHeightEditSchema, value)).toBeUndefined();
+  });
+  it('accepts every tenth from 0 to 100 at creation and 0.5 to 500 when edited', () => {
+    for (let tenths = 0; tenths <= 1000; tenths++) {
+      expect(avgPlantHeightCreateSchema.safeParse(tenths / 10).success).toBe(true);
+    }
+    for (let tenths = 5; tenths <= 5000; tenths++) {
+      expect(avgPlantHeightEditSchema.safeParse(tenths / 10).success).toBe(true);
+    }
+  });
+  it('still refuses hundredths', () => {
+    for (const bad of [1.35, 0.15, 2.91]) expect(firstMessage(avgPlantHeightCreateSchema, bad)).toBeDefined();
+  });
+});
+
+describe('field request bodies', () => {
+  const uuid = '0b7c6f0e-8f1a-4c2b-9d3e-5a6b7c8d9e0f';
+  it('create refuses a client location (the server derives it)', () => {
+    expect(fieldCreateSchema.safeParse({ ...newField, location: { country: 'Greece' } }).success).toBe(false);
+    expect(fieldCreateBodySchema.safeParse({ ...newField, location: { country: 'Greece' } }).success).toBe(
+      false,
+    );
+  });
+  it('create body takes an optional avatar with md and xs only', () => {
+    const avatar = { md: '/api/files/a-md.webp', xs: '/api/files/a-xs.webp' };
+    expect(fieldCreateBodySchema.parse({ ...newField, avatar }).avatar).toEqual(avatar);
+    expect(fieldCreateBodySchema.parse(newField).avatar).toBeUndefined();
+    expect(fieldCreateBodySchema.safeParse({ ...newField, avatar: { md: 'x' } }).success).toBe(false);
+    expect(fieldCreateBodySchema.safeParse({ ...newField, avatar: { ...avatar, lg: 'x' } }).success).toBe(
+      false,
+    );
+    expect(fieldCreateBodySchema.safeParse({ ...newField, area: 5 }).success).toBe(false);
+  });
+  it('update body is the edit form plus the uuid', () => {
+    const edit = { title: 'North', usedFor: 1, age: 5, altitude: 10, slope: 2, avgPlantHeight: 1.7 };
+    expect(fieldUpdateBodySchema.safeParse({ ...edit, uuid }).success).toBe(true);
+    expect(fieldUpdateBodySchema.safeParse(edit).success).toBe(false);
+    expect(fieldUpdateBodySchema.safeParse({ ...edit, uuid: 'not-a-uuid' }).success).toBe(false);
+    expect(fieldUpdateBodySchema.safeParse({ ...edit, uuid, polygonPoints: ring }).success).toBe(false);
+  });
+  it('delete body is the uuid alone', () => {
+    expect(fieldDeleteSchema.safeParse({ uuid }).success).toBe(true);
+    expect(fieldDeleteSchema.safeParse({ uuid, title: 'x' }).success).toBe(false);
+    expect(fieldDeleteSchema.safeParse({}).success).toBe(false);
+  });
+  it('KML body takes a numeric id or a uuid', () => {
+    expect(kmlDownloadSchema.parse({ fieldId: 12 }).fieldId).toBe(12);
+    expect(kmlDownloadSchema.parse({ fieldId: uuid }).fieldId).toBe(uuid);
+    for (const bad of [0, -1, 1.5, 'abc', null, undefined]) {
+      expect(kmlDownloadSchema.safeParse({ fieldId: bad }).success).toBe(false);
+    }
+    expect(kmlDownloadSchema.safeParse({ fieldId: 1, extra: true }).success).toBe(false);
+  });
+  it('a ring of more than 10,000 positions gets its own message', () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => [i / 1e5, Math.sin(i) / 1e3]);
+    many[many.length - 1] = many[0] as number[];
+    expect(firstMessage(polygonPointsSchema, many)).toBe(POLYGON_TOO_MANY_POSITIONS);
+    expect(POLYGON_TOO_MANY_POSITIONS).toBe('A field boundary can have at most 10,000 points');
   });
 });

@@ -91,6 +91,8 @@ export const lngLatSchema = z.tuple(
 );
 export type LngLat = [number, number];
 
+export const POLYGON_TOO_MANY_POSITIONS = `A field boundary can have at most ${FIELD_LIMITS.polygonMaxPositions.toLocaleString('en-US')} points`;
+
 /**
  * The field's polygon: a closed ring of [lng, lat] positions (first equals last), at least 4 positions
  * (a triangle plus the closing one). Missing, too short or open reads
@@ -99,7 +101,7 @@ export type LngLat = [number, number];
 export const polygonPointsSchema = z
   .array(lngLatSchema, { error: MESSAGES.polygonRequired })
   .min(FIELD_LIMITS.polygonMinPositions, MESSAGES.polygonRequired)
-  .max(FIELD_LIMITS.polygonMaxPositions, MESSAGES.polygonRequired)
+  .max(FIELD_LIMITS.polygonMaxPositions, POLYGON_TOO_MANY_POSITIONS)
   .refine(
     (ring) => {
       const first = ring[0];
@@ -131,7 +133,10 @@ export const fieldLocationSchema = z
   })
   .nullish();
 
-/** New field. The area is computed by the server from the polygon, never taken from the client. */
+/**
+ * New field (the form). The area, centroid and location are computed by the server from the polygon,
+ * never taken from the client: sending them is refused as unknown keys.
+ */
 export const fieldCreateSchema = z.strictObject({
   title: fieldTitleCreateSchema,
   variety: varietySchema,
@@ -142,10 +147,21 @@ export const fieldCreateSchema = z.strictObject({
   avgPlantHeight: avgPlantHeightCreateSchema,
   polygonPoints: polygonPointsSchema,
   mapDisplay: mapDisplaySchema,
-  location: fieldLocationSchema,
 });
 export type FieldCreateInput = z.input<typeof fieldCreateSchema>;
 export type FieldCreate = z.output<typeof fieldCreateSchema>;
+
+export const FIELD_AVATAR_URL_MAX_LENGTH = 500;
+
+/** The map snapshot's renditions, as `POST /field/avatar/upload` returned them. */
+export const fieldAvatarSchema = z.strictObject({
+  md: z.string().max(FIELD_AVATAR_URL_MAX_LENGTH),
+  xs: z.string().max(FIELD_AVATAR_URL_MAX_LENGTH),
+});
+
+/** `POST /field/create` body: the form plus the optional avatar. */
+export const fieldCreateBodySchema = fieldCreateSchema.extend({ avatar: fieldAvatarSchema.nullish() });
+export type FieldCreateBody = z.output<typeof fieldCreateBodySchema>;
 
 /** Edit field form: the polygon is not edited here. */
 export const fieldUpdateSchema = z.strictObject({
@@ -159,6 +175,22 @@ export const fieldUpdateSchema = z.strictObject({
 });
 export type FieldUpdateInput = z.input<typeof fieldUpdateSchema>;
 export type FieldUpdate = z.output<typeof fieldUpdateSchema>;
+
+export const fieldUuidSchema = z.uuid({ error: 'Field not found' });
+
+/** `POST /field/update` body: which field, plus the edit form. */
+export const fieldUpdateBodySchema = fieldUpdateSchema.extend({ uuid: fieldUuidSchema });
+export type FieldUpdateBody = z.output<typeof fieldUpdateBodySchema>;
+
+/** `POST /field/delete` body. */
+export const fieldDeleteSchema = z.strictObject({ uuid: fieldUuidSchema });
+
+/** `POST /reports/download/kml` body: the field's numeric id or its uuid. */
+export const kmlDownloadSchema = z.strictObject({
+  fieldId: z.union([z.number().int().positive().max(2_147_483_647), fieldUuidSchema], {
+    error: 'fieldId must be a field id or uuid',
+  }),
+});
 
 /** Edit form on load: values below 1 (or missing) are raised to 1. */
 export function editFieldValueOnLoad(value: number | null | undefined): number {

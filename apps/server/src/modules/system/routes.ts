@@ -28,6 +28,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     async () => ({
       paymentMethods: { ...config.bank, salesEmail: config.salesEmail },
       recaptchaSiteKey: config.recaptchaSiteKey ?? null,
+      map: config.map,
     }),
   );
 

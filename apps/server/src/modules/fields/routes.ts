@@ -1,0 +1,105 @@
+import {
+  fieldCreateBodySchema,
+  fieldDeleteSchema,
+  fieldUpdateBodySchema,
+  kmlDownloadSchema,
+} from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../platform/http/errors.ts';
+import { requireAuth } from '../auth/sessions.ts';
+import { KML_CONTENT_TYPE, kmlContentDisposition } from './kml.ts';
+import { presentField } from './presenter.ts';
+import type { FieldService, VisibleField } from './service.ts';
+
+const tags = ['fields'];
+/** A ring of 10,000 positions is about 400 kB of JSON. */
+const CREATE_BODY_LIMIT = 1024 * 1024;
+
+const present = ({ field, owner, showOwner }: VisibleField) =>
+  presentField(field, showOwner ? owner : undefined);
+
+export const fieldRoutes: FastifyPluginAsyncZod<{ fields: FieldService }> = async (app, { fields }) => {
+  app.get(
+    '/fields',
+    { schema: { tags, summary: 'Fields the caller may see, newest first' } },
+    async (request) => {
+      const rows = await fields.list(requireAuth(request));
+      return { data: rows.map(present), shootData: [] };
+    },
+  );
+
+  app.get(
+    '/field/:uuid',
+    { schema: { tags, summary: 'One field', params: z.object({ uuid: z.string().max(100) }) } },
+    async (request) => {
+      const found = await fields.get(requireAuth(request), request.params.uuid);
+      return { data: present(found) };
+    },
+  );
+
+  app.post(
+    '/field/avatar/upload',
+    { schema: { tags, summary: 'Store the map snapshot of a new field (multipart field avatar, ≤ 2 MB)' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart())
+        throw badRequest('Send the image as multipart/form-data in the field "avatar"');
+      const file = await request.file();
+      if (file?.fieldname !== 'avatar') throw badRequest('Send the image in the field "avatar"');
+      const { md, xs } = await fields.uploadAvatar(auth, await file.toBuffer());
+      return { file: { md: { Location: md }, xs: { Location: xs } } };
+    },
+  );
+
+  app.post(
+    '/field/create',
+    {
+      bodyLimit: CREATE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Create a field; the server computes area and location',
+        body: fieldCreateBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const created = await fields.create(requireAuth(request), request.body);
+      return reply.status(201).send({
+        data: present(created),
+        msg: 'New Field successfully created. You can now choose a service',
+      });
+    },
+  );
+
+  app.post(
+    '/field/update',
+    { schema: { tags, summary: 'Edit a field (not its polygon)', body: fieldUpdateBodySchema } },
+    async (request, reply) => {
+      const { uuid, ...changes } = request.body;
+      const updated = await fields.update(requireAuth(request), uuid, changes);
+      return reply.status(201).send({ data: present(updated), msg: 'Field successfully updated' });
+    },
+  );
+
+  app.post(
+    '/field/delete',
+    { schema: { tags, summary: 'Delete a field', body: fieldDeleteSchema } },
+    async (request, reply) => {
+      await fields.remove(requireAuth(request), request.body.uuid);
+      return reply.status(201).send({ msg: 'Field successfully deleted' });
+    },
+  );
+
+  app.post(
+    '/reports/download/kml',
+    { schema: { tags, summary: "A field's polygon as a KML 2.2 file", body: kmlDownloadSchema } },
+    async (request, reply) => {
+      const { title, kml } = await fields.kml(requireAuth(request), request.body.fieldId);
+      return reply
+        .type(KML_CONTENT_TYPE)
+        .header('Content-Disposition', kmlContentDisposition(title))
+        .header('Cache-Control', 'no-store')
+        .send(kml);
+    },
+  );
+};
