@@ -6,7 +6,7 @@ import {
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../platform/http/errors.ts';
+import { readSingleUpload } from '../../platform/http/uploads.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import { KML_CONTENT_TYPE, kmlContentDisposition } from './kml.ts';
 import { presentField } from './presenter.ts';
@@ -43,11 +43,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{ fields: FieldService }> = asyn
     { schema: { tags, summary: 'Store the map snapshot of a new field (multipart field avatar, ≤ 2 MB)' } },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart())
-        throw badRequest('Send the image as multipart/form-data in the field "avatar"');
-      const file = await request.file();
-      if (file?.fieldname !== 'avatar') throw badRequest('Send the image in the field "avatar"');
-      const { md, xs } = await fields.uploadAvatar(auth, await file.toBuffer());
+      const { md, xs } = await fields.uploadAvatar(auth, await readSingleUpload(request, 'avatar'));
       return { file: { md: { Location: md }, xs: { Location: xs } } };
     },
   );

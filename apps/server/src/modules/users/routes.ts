@@ -7,7 +7,7 @@ import {
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../platform/http/errors.ts';
+import { readSingleUpload } from '../../platform/http/uploads.ts';
 import { requireAuth, type SessionManager } from '../auth/sessions.ts';
 import { presentUser } from './presenter.ts';
 import type { UserService } from './service.ts';
@@ -70,11 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     { schema: { tags, summary: 'Upload an avatar (multipart field avatar, ≤ 2 MB)' } },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart())
-        throw badRequest('Send the image as multipart/form-data in the field "avatar"');
-      const file = await request.file();
-      if (file?.fieldname !== 'avatar') throw badRequest('Send the image in the field "avatar"');
-      const user = await users.uploadAvatar(auth, await file.toBuffer());
+      const user = await users.uploadAvatar(auth, await readSingleUpload(request, 'avatar'));
       return { avatar: presentUser(user).avatar };
     },
   );
