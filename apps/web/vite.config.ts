@@ -27,6 +27,12 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
+            // Maps, drawing and boundary files: large, and only the map screens need them.
+            {
+              name: 'maps',
+              test: /node_modules[\\/](maplibre-gl|terra-draw|terra-draw-maplibre-gl-adapter|@turf|@tmcw|jszip|shpjs|proj4|but-unzip|parsedbf)[\\/]/,
+              priority: 2,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },

@@ -7,11 +7,11 @@ import { AdminOnly, AnonymousOnly, AuthLoader, HomeRedirect, RequireAuth } from 
 import { AdaptiveLayout } from './layout/adaptive-layout.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
+import { FieldsRoute, NewFieldRoute } from './routes/app/fields.tsx';
 import {
   CartRoute,
   CompaniesRoute,
   DashboardRoute,
-  FieldsRoute,
   OrdersRoute,
   ProfileCompanyRoute,
   ProfileOrdersRoute,
@@ -81,6 +81,7 @@ export const router = createBrowserRouter([
                   },
                   { path: paths.about.path, element: <AboutRoute /> },
                   { path: paths.fields.path, element: <FieldsRoute /> },
+                  { path: paths.fieldNew.path, element: <NewFieldRoute /> },
                   { path: paths.users.path, element: <UsersRoute /> },
                   { path: paths.shoots.path, element: <ShootsRoute /> },
                   { path: paths.companies.path, element: <CompaniesRoute /> },

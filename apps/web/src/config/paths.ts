@@ -14,7 +14,12 @@ export const paths = {
   },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   about: { path: '/about', getHref: () => '/about' },
-  fields: { path: '/fields', getHref: () => '/fields' },
+  /** The selected field is in the query: `/fields?field=<uuid>`. */
+  fields: {
+    path: '/fields',
+    getHref: (uuid?: string) => (uuid ? `/fields?field=${encodeURIComponent(uuid)}` : '/fields'),
+  },
+  fieldNew: { path: '/fields/new', getHref: () => '/fields/new' },
   users: { path: '/users', getHref: () => '/users' },
   shoots: { path: '/shoots', getHref: () => '/shoots' },
   companies: { path: '/Companies', getHref: () => '/Companies' },

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MapTileConfig } from '../components/map/map-style.ts';
 import { api } from './api-client.ts';
 
 export interface PublicConfig {
@@ -10,6 +11,8 @@ export interface PublicConfig {
     salesEmail: string;
   };
   recaptchaSiteKey: string | null;
+  /** Map tile source; absent from servers that predate the fields feature. */
+  map?: MapTileConfig | null;
 }
 
 export const getPublicConfig = () => api.get<PublicConfig>('/config/public');

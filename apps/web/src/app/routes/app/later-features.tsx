@@ -2,7 +2,6 @@ import {
   IconBuilding,
   IconChartBar,
   IconDrone,
-  IconPlant2,
   IconReceipt,
   IconShoppingCart,
   IconUsers,
@@ -25,13 +24,6 @@ export function DashboardRoute() {
       description={t('later.dashboardNote')}
       icon={<IconChartBar {...ICON} />}
     />
-  );
-}
-
-export function FieldsRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage title={t('nav.fields')} emptyText={t('later.fieldsEmpty')} icon={<IconPlant2 {...ICON} />} />
   );
 }
 

@@ -1,0 +1,87 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { MAP } from '@ampelos/domain';
+import { Box, type BoxProps } from '@mantine/core';
+import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { usePublicConfig } from '../../lib/public-config.ts';
+import { baseMapStyle } from './map-style.ts';
+
+// The worker is served from our own origin (the CSP allows 'self' and blob: workers).
+setWorkerUrl(maplibreWorkerUrl);
+
+/** Where a map opens when nothing else is known: Greece at the starting zoom of spec section 9. */
+export const DEFAULT_MAP_VIEW = { center: [22.9, 39.3] as [number, number], zoom: MAP.initialZoom };
+
+export interface BaseMapProps extends Omit<BoxProps, 'children'> {
+  /** Starting camera (default: Greece at zoom 5). */
+  initialView?: { center: [number, number]; zoom: number };
+  /** Called once the style has loaded (`data-map-ready` is set then): add sources, layers and controls here. */
+  onReady?: (map: MapLibreMap) => void;
+  'data-testid'?: string;
+  [data: `data-${string}`]: string | boolean | undefined;
+}
+
+/**
+ * The one MapLibre map of the app: satellite base from the server configuration (or a plain background),
+ * attribution shown, drawing buffer kept for PNG snapshots. Tile and style errors are swallowed: with
+ * no network the map shows its background and our own layers, never an error dialog.
+ */
+export function BaseMap({ initialView = DEFAULT_MAP_VIEW, onReady, h = 400, ...boxProps }: BaseMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const config = usePublicConfig();
+  const [settled, setSettled] = useState(false);
+  const [ready, setReady] = useState(false);
+  const readyRef = useRef(onReady);
+  readyRef.current = onReady;
+  const viewRef = useRef(initialView);
+
+  // Wait for the configuration (or its failure) so the map is created once, with its final base style.
+  useEffect(() => {
+    if (!config.isPending) setSettled(true);
+  }, [config.isPending]);
+  const mapConfig = config.data?.map ?? null;
+
+  useEffect(() => {
+    if (!settled || !container.current) return;
+    const map = new MapLibreMap({
+      container: container.current,
+      style: baseMapStyle(mapConfig),
+      center: viewRef.current.center,
+      zoom: viewRef.current.zoom,
+      attributionControl: { compact: false },
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+      maxZoom: 21,
+    });
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    map.on('error', () => {
+      // Tiles that cannot be fetched (offline, provider down) are not the user's problem to read about.
+    });
+    // Our layers need the style only: waiting for 'load' would also wait for every base tile (offline:
+    // for each request to fail) before the field outline appears.
+    map.once('style.load', () => {
+      try {
+        readyRef.current?.(map);
+      } catch (error) {
+        // MapLibre swallows errors thrown in this listener: make them visible.
+        console.error(error);
+      }
+      setReady(true);
+    });
+    return () => {
+      setReady(false);
+      map.remove();
+    };
+  }, [settled, mapConfig]);
+
+  return (
+    <Box
+      ref={container}
+      h={h}
+      pos="relative"
+      style={{ borderRadius: 8, overflow: 'hidden' }}
+      data-map-ready={ready || undefined}
+      {...boxProps}
+    />
+  );
+}

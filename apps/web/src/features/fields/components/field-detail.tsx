@@ -1,0 +1,107 @@
+import type { FieldView } from '@ampelos/domain';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconDownload, IconEdit, IconMapPin, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useDownloadFieldKml } from '../api/download-field-kml.ts';
+import { DeleteFieldModal } from './delete-field-modal.tsx';
+import { EditFieldModal } from './edit-field-modal.tsx';
+import { FieldDetailsTable, FieldOwnerTable } from './field-details-table.tsx';
+import { fieldLocationText } from './field-location.ts';
+import { FieldOutlineMap } from './field-outline-map.tsx';
+import { ReportPicker } from './report-picker-modal.tsx';
+
+interface FieldDetailProps {
+  field: FieldView;
+  onDeleted: () => void;
+  /** Small screens show the detail alone, with a way back to the list. */
+  onBack?: () => void;
+}
+
+export function FieldDetail({ field, onDeleted, onBack }: FieldDetailProps) {
+  const { t } = useTranslation();
+  const authorization = useAuthorization();
+  const [editOpened, edit] = useDisclosure(false);
+  const [deleteOpened, remove] = useDisclosure(false);
+  const [reportUuid, setReportUuid] = useState<string | null>(null);
+  const kml = useDownloadFieldKml();
+
+  return (
+    <Stack gap="md" data-testid="field-detail" data-uuid={field.uuid}>
+      {onBack && (
+        <Button
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} />}
+          onClick={onBack}
+          w="fit-content"
+          px={0}
+        >
+          {t('fields.back')}
+        </Button>
+      )}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2}>
+          <Title order={2} data-testid="field-detail-title">
+            {field.title}
+          </Title>
+          <Group gap={4} c="dimmed">
+            <IconMapPin size={16} />
+            <Text size="sm" data-testid="field-detail-location">
+              {fieldLocationText(t, field.location)}
+            </Text>
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <ReportPicker reports={field.Reports} selected={reportUuid} onSelect={setReportUuid} />
+          {authorization.can('update', 'Field') && (
+            <Button
+              variant="default"
+              leftSection={<IconEdit size={16} />}
+              onClick={edit.open}
+              data-testid="field-edit"
+            >
+              {t('fields.detail.editInfo')}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={kml.isPending}
+            onClick={() => kml.mutate({ fieldId: field.id, title: field.title })}
+            data-testid="field-download-kml"
+          >
+            {t('fields.detail.downloadKml')}
+          </Button>
+          {authorization.can('delete', 'Field') && (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={remove.open}
+              data-testid="field-delete"
+            >
+              {t('fields.detail.delete')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <FieldOutlineMap field={field} />
+      <SimpleGrid cols={{ base: 1, lg: field.owner ? 2 : 1 }}>
+        <FieldDetailsTable field={field} />
+        {field.owner && <FieldOwnerTable owner={field.owner} />}
+      </SimpleGrid>
+      <EditFieldModal field={field} opened={editOpened} onClose={edit.close} />
+      <DeleteFieldModal
+        field={field}
+        opened={deleteOpened}
+        onClose={remove.close}
+        onDeleted={() => {
+          remove.close();
+          onDeleted();
+        }}
+      />
+    </Stack>
+  );
+}
