@@ -103,8 +103,9 @@ describe('a new customer', () => {
     await page.getByTestId('password-current').fill(password);
     await page.getByTestId('password-new').fill(newPassword);
     await page.getByTestId('password-confirm').fill(newPassword);
+    const changed = page.waitForResponse((r) => r.url().endsWith('/api/user/update/password'));
     await page.getByTestId('password-submit').click();
-    await page.waitForFunction(() => document.querySelectorAll('[role="alert"]').length > 0);
+    expect((await changed).status()).toBe(200);
     expect((await otherPage.request.get(`${server.baseUrl}/api/user`)).status()).toBe(401);
     expect((await page.request.get(`${server.baseUrl}/api/user`)).status()).toBe(200);
     await otherContext.close();
