@@ -20,6 +20,10 @@ import { createAddressService } from './modules/addresses/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionManager } from './modules/auth/sessions.ts';
+import { presentReport } from './modules/commerce/presenter.ts';
+import { createCommerceRepository } from './modules/commerce/repository.ts';
+import { commerceRoutes } from './modules/commerce/routes.ts';
+import { createCommerceService } from './modules/commerce/service.ts';
 import { createFieldRepository } from './modules/fields/repository.ts';
 import { fieldRoutes } from './modules/fields/routes.ts';
 import { createFieldService } from './modules/fields/service.ts';
@@ -86,10 +90,20 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   });
   const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
   const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
+  const commerceRepository = createCommerceRepository(database.db);
+  const commerce = createCommerceService({ commerce: commerceRepository });
   const fields = createFieldService({
     fields: createFieldRepository(database.db),
     storage,
     geocoder: createOfflineGeocoder(),
+    reports: async (fieldIds, viewerId) => {
+      const byField = new Map<number, ReturnType<typeof presentReport>[]>();
+      for (const row of await commerceRepository.reportsOfFields(fieldIds, viewerId)) {
+        if (row.fieldId === null) continue;
+        byField.set(row.fieldId, [...(byField.get(row.fieldId) ?? []), presentReport(row)]);
+      }
+      return byField;
+    },
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -115,7 +129,8 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
         await api.register(authRoutes, { auth, sessions, rateLimitPerMinute: config.authRateLimitPerMinute });
         await api.register(userRoutes, { users, sessions });
         await api.register(addressRoutes, { addresses });
-        await api.register(fieldRoutes, { fields });
+        await api.register(fieldRoutes, { fields, commerce });
+        await api.register(commerceRoutes, { commerce });
       },
       { prefix: '/api' },
     );

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@ampelos/domain';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { createCommerceRepository, type NewCoupon } from '../modules/commerce/repository.ts';
+import { analyseFieldRing } from '../modules/fields/geometry.ts';
+import { createFieldRepository } from '../modules/fields/repository.ts';
 import { createUserRepository, type NewUser } from '../modules/users/repository.ts';
 import { companies } from '../platform/db/schema.ts';
 import { client } from './http.ts';
@@ -94,4 +97,49 @@ export function multipartFile(field: string, filename: string, content: Buffer, 
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A square ring of about `hectares` near Nemea; `slot` moves it so fields do not overlap. */
+export function hectareRing(hectares: number, slot = 0): [number, number][] {
+  const side = Math.sqrt(hectares * 10_000);
+  const lat = 37.8 + slot * 0.01;
+  const dLat = side / 111_000;
+  const dLng = side / (111_320 * Math.cos((lat * Math.PI) / 180));
+  return rectangleRing(22.7, lat, 22.7 + dLng, lat + dLat);
+}
+
+/** A field owned by `owner`, straight through the repository (area computed from the ring). */
+export async function createField(
+  ctx: TestApp,
+  owner: { id: number; companyId: number | null },
+  options: { hectares?: number; title?: string; ring?: [number, number][] } = {},
+) {
+  sequence += 1;
+  const analysed = analyseFieldRing(options.ring ?? hectareRing(options.hectares ?? 1, sequence % 50));
+  if (!analysed.ok) throw new Error(`invalid test ring: ${analysed.message}`);
+  const { ring, area, centroid } = analysed.geometry;
+  return createFieldRepository(ctx.database.db).insert({
+    ownerId: owner.id,
+    companyId: owner.companyId,
+    title: options.title ?? `Field ${sequence}`,
+    polygon: ring,
+    area,
+    centroidLng: centroid.lng,
+    centroidLat: centroid.lat,
+    region: 'Peloponnese',
+    country: 'Greece',
+    countryCode: 'GR',
+  });
+}
+
+/** An active coupon valid now (override anything). */
+export async function createCoupon(ctx: TestApp, overrides: Partial<NewCoupon> = {}) {
+  sequence += 1;
+  const row = await createCommerceRepository(ctx.database.db).insertCoupon({
+    code: `SAVE${sequence}${randomBytes(2).toString('hex').toUpperCase()}`,
+    discountPercent: 10,
+    ...overrides,
+  });
+  if (!row) throw new Error('coupon insert returned nothing');
+  return row;
 }

@@ -1,3 +1,4 @@
+import type { ReportView } from './commerce.ts';
 import type { AvatarView } from './user.ts';
 
 export interface FieldOwnerView {
@@ -29,7 +30,7 @@ export interface FieldView {
   agroId: string | null;
   avatar: AvatarView | null;
   /** Reports arrive with the commerce feature; always present so screens can rely on it. */
-  Reports: unknown[];
+  Reports: ReportView[];
   createdAt: string;
   updatedAt: string;
   /** Only for staff who may read all fields (the admin owner table). */

@@ -1,8 +1,8 @@
-import type { FieldView } from '@ampelos/domain';
+import type { FieldView, ReportView } from '@ampelos/domain';
 import type { FieldOwner, FieldRow } from './repository.ts';
 
 /** The only shape of a field that leaves the server; the owner only for staff who see all fields. */
-export function presentField(row: FieldRow, owner?: FieldOwner): FieldView {
+export function presentField(row: FieldRow, owner?: FieldOwner, reports: ReportView[] = []): FieldView {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -20,7 +20,7 @@ export function presentField(row: FieldRow, owner?: FieldOwner): FieldView {
     centroid: { lng: row.centroidLng, lat: row.centroidLat },
     agroId: row.agroId,
     avatar: row.avatarMd || row.avatarXs ? { md: row.avatarMd, xs: row.avatarXs } : null,
-    Reports: [],
+    Reports: reports,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(owner && {

@@ -1,6 +1,7 @@
 import {
   fieldCreateBodySchema,
   fieldDeleteSchema,
+  fieldListQuerySchema,
   fieldUpdateBodySchema,
   kmlDownloadSchema,
 } from '@ampelos/domain';
@@ -8,6 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSingleUpload } from '../../platform/http/uploads.ts';
 import { requireAuth } from '../auth/sessions.ts';
+import { presentCart } from '../commerce/presenter.ts';
+import type { CommerceService } from '../commerce/service.ts';
 import { KML_CONTENT_TYPE, kmlContentDisposition } from './kml.ts';
 import { presentField } from './presenter.ts';
 import type { FieldService, VisibleField } from './service.ts';
@@ -16,15 +19,26 @@ const tags = ['fields'];
 /** A ring of 10,000 positions is about 400 kB of JSON. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
 
-const present = ({ field, owner, showOwner }: VisibleField) =>
-  presentField(field, showOwner ? owner : undefined);
+const present = ({ field, owner, showOwner, reports }: VisibleField) =>
+  presentField(field, showOwner ? owner : undefined, reports);
 
-export const fieldRoutes: FastifyPluginAsyncZod<{ fields: FieldService }> = async (app, { fields }) => {
+export const fieldRoutes: FastifyPluginAsyncZod<{
+  fields: FieldService;
+  commerce?: CommerceService;
+}> = async (app, { fields, commerce }) => {
   app.get(
     '/fields',
-    { schema: { tags, summary: 'Fields the caller may see, newest first' } },
+    {
+      schema: {
+        tags,
+        summary: "Fields the caller may see, newest first; with type=cart the caller's cart",
+        querystring: fieldListQuerySchema,
+      },
+    },
     async (request) => {
-      const rows = await fields.list(requireAuth(request));
+      const auth = requireAuth(request);
+      if (request.query.type === 'cart' && commerce) return presentCart(await commerce.cart(auth));
+      const rows = await fields.list(auth);
       return { data: rows.map(present), shootData: [] };
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { can, type FieldCreateBody, type FieldUpdate, fieldScope } from '@ampelos/domain';
+import { can, type FieldCreateBody, type FieldUpdate, fieldScope, type ReportView } from '@ampelos/domain';
 import type { ReverseGeocoder } from '../../platform/geo/reverse-geocode.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import { keyFromUrl, type Storage } from '../../platform/storage/storage.ts';
@@ -29,13 +29,28 @@ function requireRead(auth: AuthContext) {
 /** A field with the owner kept only for viewers who see every field (the admin owner table). */
 export interface VisibleField extends FieldWithOwner {
   showOwner: boolean;
+  /** The field's reports the viewer may see (filled when a report lookup is configured). */
+  reports?: ReportView[];
 }
+
+/** The commerce feature's lookup of the reports shown with fields. */
+export type FieldReportsLookup = (fieldIds: number[], viewerId: number) => Promise<Map<number, ReportView[]>>;
 
 export function createFieldService(deps: {
   fields: FieldRepository;
   storage: Storage;
   geocoder: ReverseGeocoder;
+  reports?: FieldReportsLookup;
 }) {
+  async function withReports(auth: AuthContext, found: VisibleField[]): Promise<VisibleField[]> {
+    if (!deps.reports || found.length === 0) return found;
+    const byField = await deps.reports(
+      found.map((row) => row.field.id),
+      auth.user.id,
+    );
+    return found.map((row) => ({ ...row, reports: byField.get(row.field.id) ?? [] }));
+  }
+
   async function findVisible(auth: AuthContext, id: string | number): Promise<VisibleField> {
     const viewer = viewerOf(auth);
     const found =
@@ -76,12 +91,17 @@ export function createFieldService(deps: {
       requireRead(auth);
       const viewer = viewerOf(auth);
       const rows = await deps.fields.listVisible(viewer);
-      return rows.map((row) => ({ ...row, showOwner: viewer.scope === 'all' }));
+      return withReports(
+        auth,
+        rows.map((row) => ({ ...row, showOwner: viewer.scope === 'all' })),
+      );
     },
 
     async get(auth: AuthContext, uuid: string) {
       requireRead(auth);
-      return findVisible(auth, uuid);
+      const [found] = await withReports(auth, [await findVisible(auth, uuid)]);
+      if (!found) throw notFound(NOT_FOUND);
+      return found;
     },
 
     async uploadAvatar(auth: AuthContext, file: Buffer) {

@@ -162,3 +162,104 @@ export const fields = pgTable(
   },
   (table) => [index('fields_owner_idx').on(table.ownerId), index('fields_company_idx').on(table.companyId)],
 );
+
+/**
+ * A purchased (or in-cart) report: one row per shoot of a package. The field's title and area are
+ * copied at creation so orders stay readable after the field is deleted (fieldId then becomes null).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    fieldId: integer('field_id').references(() => fields.id, { onDelete: 'set null' }),
+    fieldTitle: text('field_title').notNull(),
+    /** Square metres, as the field had when the report was added. */
+    fieldArea: doublePrecision('field_area').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'e2e' or 'manual'. */
+    service: text('service').notNull(),
+    /** Shoots of the package this report belongs to (the price key). */
+    shoots: integer('shoots').notNull(),
+    status: text('status').notNull().default('pending'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('reports_owner_status_idx').on(table.ownerId, table.status),
+    index('reports_field_idx').on(table.fieldId),
+    index('reports_order_idx').on(table.orderId),
+  ],
+);
+
+/** A discount code; administrators create and deactivate them. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    discountPercent: doublePrecision('discount_percent').notNull(),
+    minTotalHectares: doublePrecision('min_total_hectares'),
+    /** Lets a cart with E2E reports proceed below the 5-hectare minimum. */
+    waivesE2eMinimum: boolean('waives_e2e_minimum').notNull().default(false),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('coupons_code_unique').on(table.code)],
+);
+
+/** An order: every total is computed on the server when it is created. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending_payment'),
+    /** 'receipt' or 'invoice'. */
+    transactionType: text('transaction_type').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    /** Sum of the items before any discount. */
+    total: doublePrecision('total').notNull(),
+    finalPrice: doublePrecision('final_price').notNull(),
+    /** Effective volume discount percent. */
+    discountPercent: doublePrecision('discount_percent').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    couponPercent: doublePrecision('coupon_percent'),
+    billingAddress: jsonb('billing_address').$type<Record<string, string | null>>(),
+    paymentDetails: jsonb('payment_details').$type<Record<string, string | null>>(),
+    idempotencyKey: text('idempotency_key'),
+    ...timestamps,
+  },
+  (table) => [
+    index('orders_user_idx').on(table.userId),
+    uniqueIndex('orders_user_idempotency_unique').on(table.userId, table.idempotencyKey),
+  ],
+);
+
+/** One use of a coupon per customer and calendar year. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    year: integer('year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('coupon_redemptions_unique').on(table.couponId, table.userId, table.year)],
+);

@@ -1,0 +1,265 @@
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  addresses,
+  couponRedemptions,
+  coupons,
+  fields,
+  orders,
+  reports,
+  users,
+} from '../../platform/db/schema.ts';
+import type { FieldRow, FieldViewer } from '../fields/repository.ts';
+
+export type ReportRow = typeof reports.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type NewReport = Pick<
+  typeof reports.$inferInsert,
+  'fieldId' | 'fieldTitle' | 'fieldArea' | 'ownerId' | 'service' | 'shoots'
+>;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'uuid' | 'createdAt' | 'updatedAt' | 'status'>;
+export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'active'>;
+
+export interface OrderCustomer {
+  uuid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string | null;
+  location: string | null;
+}
+export interface OrderReport {
+  report: ReportRow;
+  field: { id: number; uuid: string; title: string; area: number } | null;
+}
+export interface OrderWithDetails {
+  order: OrderRow;
+  user: OrderCustomer;
+  reports: OrderReport[];
+}
+
+/** Own fields, the company's for company scope, all for staff (the fields module's rule). */
+function fieldVisibleTo(viewer: FieldViewer): SQL | undefined {
+  if (viewer.scope === 'all') return undefined;
+  const own = eq(fields.ownerId, viewer.userId);
+  if (viewer.scope === 'company' && viewer.companyId !== null) {
+    return or(own, eq(fields.companyId, viewer.companyId));
+  }
+  return own;
+}
+
+const PENDING = 'pending';
+
+/** The queries, on the database or on one transaction. */
+function commerceQueries(db: Db) {
+  return {
+    /** Serialises a user's cart and checkout: concurrent requests of the same user wait here. */
+    async lockUser(userId: number) {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
+    /** Locks a visible field row (so two cart additions of one field cannot both pass the check). */
+    async lockVisibleField(viewer: FieldViewer, uuid: string): Promise<FieldRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(fields)
+        .where(and(eq(fields.uuid, uuid), fieldVisibleTo(viewer)))
+        .for('update');
+      return row;
+    },
+
+    async fieldHasPendingReports(fieldId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.fieldId, fieldId), eq(reports.status, PENDING)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insertReports(values: NewReport[]) {
+      if (values.length === 0) return [];
+      return db.insert(reports).values(values).returning();
+    },
+
+    /** The caller's cart: pending reports with their (still existing) field. */
+    cartOf: (userId: number): Promise<{ report: ReportRow; field: FieldRow }[]> =>
+      db
+        .select({ report: reports, field: fields })
+        .from(reports)
+        .innerJoin(fields, eq(fields.id, reports.fieldId))
+        .where(and(eq(reports.ownerId, userId), eq(reports.status, PENDING)))
+        .orderBy(asc(fields.id), asc(reports.service), asc(reports.id)),
+
+    async deleteCartGroup(userId: number, fieldId: number, service: string): Promise<number> {
+      const rows = await db
+        .delete(reports)
+        .where(
+          and(
+            eq(reports.ownerId, userId),
+            eq(reports.fieldId, fieldId),
+            eq(reports.service, service),
+            eq(reports.status, PENDING),
+          ),
+        )
+        .returning({ id: reports.id });
+      return rows.length;
+    },
+
+    /**
+     * Reports shown with the given fields: everything past the cart, plus the viewer's own pending
+     * ones (a colleague's cart stays theirs).
+     */
+    reportsOfFields: (fieldIds: number[], userId: number): Promise<ReportRow[]> =>
+      fieldIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(reports)
+            .where(
+              and(
+                inArray(reports.fieldId, fieldIds),
+                or(ne(reports.status, PENDING), eq(reports.ownerId, userId)),
+              ),
+            )
+            .orderBy(asc(reports.id)),
+
+    findCouponByCode: async (code: string): Promise<CouponRow | undefined> => {
+      const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
+      return row;
+    },
+    listCoupons: (): Promise<CouponRow[]> => db.select().from(coupons).orderBy(desc(coupons.id)),
+    /** Undefined when the code exists already. */
+    async insertCoupon(values: NewCoupon): Promise<CouponRow | undefined> {
+      const [row] = await db.insert(coupons).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+    async deactivateCoupon(code: string): Promise<CouponRow | undefined> {
+      const [row] = await db.update(coupons).set({ active: false }).where(eq(coupons.code, code)).returning();
+      return row;
+    },
+    async couponUsedInYear(couponId: number, userId: number, year: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: couponRedemptions.id })
+        .from(couponRedemptions)
+        .where(
+          and(
+            eq(couponRedemptions.couponId, couponId),
+            eq(couponRedemptions.userId, userId),
+            eq(couponRedemptions.year, year),
+          ),
+        );
+      return row !== undefined;
+    },
+    async redeemCoupon(values: { couponId: number; userId: number; orderId: number; year: number }) {
+      await db.insert(couponRedemptions).values(values);
+    },
+
+    async findAddressOf(userId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+      return row;
+    },
+
+    async findOrderByKey(userId: number, key: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+      return row;
+    },
+    async insertOrder(values: NewOrder): Promise<OrderRow> {
+      const [row] = await db.insert(orders).values(values).returning();
+      if (!row) throw new Error('order insert returned nothing');
+      return row;
+    },
+    /** Moves reports between statuses, only those currently in `from`. */
+    async attachReportsToOrder(reportIds: number[], orderId: number) {
+      if (reportIds.length === 0) return;
+      await db
+        .update(reports)
+        .set({ orderId, status: 'pending_payment', updatedAt: new Date() })
+        .where(and(inArray(reports.id, reportIds), eq(reports.status, PENDING)));
+    },
+    async findOrderByUuid(uuid: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.uuid, uuid));
+      return row;
+    },
+    async setOrderStatus(orderId: number, status: string) {
+      await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    },
+    async setOrderReports(
+      orderId: number,
+      from: string,
+      changes: { status: string; validFrom: Date | null; validTo: Date | null },
+    ) {
+      await db
+        .update(reports)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(reports.orderId, orderId), eq(reports.status, from)));
+    },
+
+    /** Orders with customer and reports; one user's or (undefined) everyone's; newest first. */
+    async listOrders(userId?: number, orderId?: number): Promise<OrderWithDetails[]> {
+      const rows = await db
+        .select({
+          order: orders,
+          user: {
+            uuid: users.uuid,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            mobile: users.mobile,
+            location: users.location,
+          },
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(
+          and(
+            userId === undefined ? undefined : eq(orders.userId, userId),
+            orderId === undefined ? undefined : eq(orders.id, orderId),
+          ),
+        )
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      if (rows.length === 0) return [];
+      const reportRows = await db
+        .select({
+          report: reports,
+          field: { id: fields.id, uuid: fields.uuid, title: fields.title, area: fields.area },
+        })
+        .from(reports)
+        .leftJoin(fields, eq(fields.id, reports.fieldId))
+        .where(
+          and(
+            isNotNull(reports.orderId),
+            inArray(
+              reports.orderId,
+              rows.map((row) => row.order.id),
+            ),
+          ),
+        )
+        .orderBy(asc(reports.id));
+      return rows.map((row) => ({
+        ...row,
+        reports: reportRows.filter((r) => r.report.orderId === row.order.id),
+      }));
+    },
+  };
+}
+export type CommerceQueries = ReturnType<typeof commerceQueries>;
+
+/** The only code touching reports, coupons and orders. */
+export function createCommerceRepository(db: Db) {
+  return {
+    ...commerceQueries(db),
+    /** Runs `work` in one transaction with the queries bound to it. */
+    transaction<T>(work: (tx: CommerceQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(commerceQueries(tx as unknown as Db)));
+    },
+  };
+}
+export type CommerceRepository = ReturnType<typeof createCommerceRepository>;

@@ -1,0 +1,132 @@
+import {
+  cartGroupDeleteSchema,
+  couponCodeSchema,
+  couponCreateSchema,
+  COMMERCE_MESSAGES as M,
+  multipleReportsSchema,
+  orderCreateSchema,
+  orderStatusUpdateSchema,
+  shootCreateSchema,
+} from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/sessions.ts';
+import { presentAdminCoupon, presentCoupon, presentOrder } from './presenter.ts';
+import type { CommerceService } from './service.ts';
+
+const tags = ['commerce'];
+
+export const commerceRoutes: FastifyPluginAsyncZod<{ commerce: CommerceService }> = async (
+  app,
+  { commerce },
+) => {
+  app.post(
+    '/field/shoot/create',
+    { schema: { tags, summary: "Add a field's package to the cart", body: shootCreateSchema } },
+    async (request, reply) => {
+      await commerce.addToCart(requireAuth(request), [request.body]);
+      return reply.status(201).send({ msg: M.addedToCart });
+    },
+  );
+
+  app.post(
+    '/field/shoot/createMultipleReports',
+    { schema: { tags, summary: 'Add packages of several fields to the cart', body: multipleReportsSchema } },
+    async (request, reply) => {
+      const packages = Object.entries(request.body.selectedFields).map(([fieldUuid, item]) => ({
+        fieldUuid,
+        ...item,
+      }));
+      await commerce.addToCart(requireAuth(request), packages);
+      return reply.status(201).send({ data: { data: 'OK' }, msg: M.addedToCart });
+    },
+  );
+
+  app.put(
+    '/field/reports/delete',
+    { schema: { tags, summary: 'Remove a cart group (field + service)', body: cartGroupDeleteSchema } },
+    async (request) => {
+      await commerce.deleteCartGroup(requireAuth(request), request.body.fieldId, request.body.service);
+      return { msg: M.cartItemDeleted };
+    },
+  );
+
+  app.get(
+    '/coupon/code/:code',
+    {
+      schema: {
+        tags,
+        summary: "Check a coupon against the caller's cart",
+        params: z.object({ code: couponCodeSchema }),
+      },
+    },
+    async (request) => presentCoupon(await commerce.checkCoupon(requireAuth(request), request.params.code)),
+  );
+
+  app.get('/coupons', { schema: { tags, summary: 'All coupons (administrators)' } }, async (request) => {
+    const rows = await commerce.listCoupons(requireAuth(request));
+    return { data: rows.map(presentAdminCoupon) };
+  });
+
+  app.post(
+    '/coupons',
+    { schema: { tags, summary: 'Create a coupon (administrators)', body: couponCreateSchema } },
+    async (request, reply) => {
+      const row = await commerce.createCoupon(requireAuth(request), request.body);
+      return reply.status(201).send({ data: presentAdminCoupon(row) });
+    },
+  );
+
+  app.put(
+    '/coupons/:code/deactivate',
+    {
+      schema: {
+        tags,
+        summary: 'Deactivate a coupon (administrators)',
+        params: z.object({ code: z.string().max(64) }),
+      },
+    },
+    async (request) => {
+      const row = await commerce.deactivateCoupon(requireAuth(request), request.params.code);
+      return { data: presentAdminCoupon(row), msg: M.couponDeactivated };
+    },
+  );
+
+  app.post(
+    '/orders/create',
+    {
+      schema: {
+        tags,
+        summary: 'Place an order for cart groups (idempotent with an Idempotency-Key)',
+        body: orderCreateSchema,
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const order = await commerce.createOrder(
+        requireAuth(request),
+        request.body,
+        typeof header === 'string' ? header : undefined,
+      );
+      return reply.status(201).send({ data: presentOrder(order) });
+    },
+  );
+
+  app.get(
+    '/orders',
+    { schema: { tags, summary: 'Own orders, or every order for AdminOrders readers' } },
+    async (request) => {
+      const rows = await commerce.listOrders(requireAuth(request));
+      return { data: rows.map(presentOrder) };
+    },
+  );
+
+  app.put(
+    '/orders',
+    { schema: { tags, summary: "Change an order's status (administrators)", body: orderStatusUpdateSchema } },
+    async (request) => {
+      await commerce.updateOrderStatus(requireAuth(request), request.body.orderUuid, request.body.status);
+      return { msg: M.orderStatusUpdated };
+    },
+  );
+};

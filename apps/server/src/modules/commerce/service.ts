@@ -1,0 +1,323 @@
+import {
+  type CouponCreate,
+  can,
+  couponHectaresAccepted,
+  E2E_FIELD_MIN_HECTARES,
+  E2E_MIN_TOTAL_HECTARES,
+  fieldScope,
+  hectares,
+  isE2EEligibleField,
+  COMMERCE_MESSAGES as M,
+  type OrderCreate,
+  type OrderStatus,
+  priceBreakdown,
+  pricePerHectare,
+  reportPrice,
+  type Service,
+} from '@ampelos/domain';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import type { FieldRow, FieldViewer } from '../fields/repository.ts';
+import type { CommerceQueries, CommerceRepository, CouponRow, ReportRow } from './repository.ts';
+
+/** A paid report is valid for one year from the moment its order is completed (docs/DECISIONS.md). */
+export const REPORT_VALIDITY_MONTHS = 12;
+const FIELD_NOT_FOUND = 'Field not found';
+const B2B_ROLES = ['b2b_admin', 'b2b_user'];
+
+export interface CartPackage {
+  fieldUuid: string;
+  service: Service;
+  shoots: number;
+}
+
+export interface CartGroup {
+  field: FieldRow;
+  service: Service;
+  shoots: number;
+  hectares: number;
+  price: number;
+  reports: ReportRow[];
+}
+
+function viewerOf(auth: AuthContext): FieldViewer {
+  return { scope: fieldScope(auth.user.role), userId: auth.user.id, companyId: auth.user.companyId };
+}
+
+function allow(auth: AuthContext, allowed: boolean) {
+  if (!allowed) throw forbidden();
+  return auth;
+}
+
+const conflict = (msg: string) => new AppError(409, msg);
+
+/** Groups cart rows by field id + service; the price is the package's (rate × hectares). */
+function groupCart(rows: { report: ReportRow; field: FieldRow }[]): CartGroup[] {
+  const groups = new Map<string, CartGroup>();
+  for (const { report, field } of rows) {
+    const key = `${field.id}:${report.service}`;
+    let group = groups.get(key);
+    if (!group) {
+      const service = report.service as Service;
+      group = {
+        field,
+        service,
+        shoots: report.shoots,
+        hectares: hectares(field.area),
+        price: reportPrice(service, report.shoots, field.area),
+        reports: [],
+      };
+      groups.set(key, group);
+    }
+    group.reports.push(report);
+  }
+  return [...groups.values()];
+}
+
+/** Distinct fields' hectares of some cart groups. */
+function distinctHectares(groups: CartGroup[]): number {
+  const byField = new Map(groups.map((group) => [group.field.id, group.hectares]));
+  return Math.round([...byField.values()].reduce((sum, value) => sum + value, 0) * 100) / 100;
+}
+
+function summarise(groups: CartGroup[], couponPercent = 0) {
+  const original = groups.reduce((sum, group) => sum + group.price, 0);
+  return {
+    groups,
+    totalHectares: distinctHectares(groups),
+    hasE2e: groups.some((group) => group.service === 'e2e'),
+    totals: priceBreakdown(original, couponPercent),
+  };
+}
+
+function addMonths(from: Date, months: number) {
+  const to = new Date(from);
+  to.setUTCMonth(to.getUTCMonth() + months);
+  return to;
+}
+
+export function createCommerceService(deps: { commerce: CommerceRepository; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+
+  /** Every coupon rule except the hectares limit; the message of the first one broken. */
+  async function usableCoupon(q: CommerceQueries, userId: number, rawCode: string): Promise<CouponRow> {
+    const code = rawCode.trim().toUpperCase();
+    const coupon = code ? await q.findCouponByCode(code) : undefined;
+    if (!coupon?.active) throw notFound(M.couponNotFound);
+    const at = now();
+    if ((coupon.validFrom && at < coupon.validFrom) || (coupon.validTo && at > coupon.validTo)) {
+      throw badRequest(M.couponNotValidNow);
+    }
+    if (await q.couponUsedInYear(coupon.id, userId, at.getUTCFullYear())) {
+      throw badRequest(M.couponUsedThisYear);
+    }
+    return coupon;
+  }
+
+  return {
+    /** Adds packages to the caller's cart: one pending report per shoot. All or nothing. */
+    async addToCart(auth: AuthContext, packages: CartPackage[]) {
+      allow(auth, can(auth.view.permissions, 'create', 'Report'));
+      if (packages.length === 0) throw badRequest(M.atLeastOneField, 'selectedFields');
+      const viewer = viewerOf(auth);
+      await deps.commerce.transaction(async (q) => {
+        for (const item of packages) {
+          const field = await q.lockVisibleField(viewer, item.fieldUuid);
+          if (!field) throw notFound(FIELD_NOT_FOUND);
+          if (pricePerHectare(item.service, item.shoots) === 0) throw badRequest(M.noPackage, 'shoots');
+          if (item.service === 'e2e' && !isE2EEligibleField(field.area, 'en')) {
+            throw badRequest(
+              M.e2eFieldTooSmall.replace('{min}', String(E2E_FIELD_MIN_HECTARES.en)),
+              'service',
+            );
+          }
+          if (await q.fieldHasPendingReports(field.id)) throw conflict(M.alreadyInCart);
+          await q.insertReports(
+            Array.from({ length: item.shoots }, () => ({
+              fieldId: field.id,
+              fieldTitle: field.title,
+              fieldArea: field.area,
+              ownerId: auth.user.id,
+              service: item.service,
+              shoots: item.shoots,
+            })),
+          );
+        }
+      });
+    },
+
+    /** The caller's cart, grouped, priced by the domain pricing engine. */
+    async cart(auth: AuthContext) {
+      allow(auth, can(auth.view.permissions, 'read', 'Cart'));
+      return summarise(groupCart(await deps.commerce.cartOf(auth.user.id)));
+    },
+
+    async deleteCartGroup(auth: AuthContext, fieldId: number, service: Service) {
+      allow(auth, can(auth.view.permissions, 'read', 'Cart'));
+      const deleted = await deps.commerce.deleteCartGroup(auth.user.id, fieldId, service);
+      if (deleted === 0) throw notFound(M.cartItemNotFound);
+    },
+
+    /** `GET /coupon/code/:code`: every rule, against the caller's current cart. */
+    async checkCoupon(auth: AuthContext, code: string): Promise<CouponRow> {
+      allow(auth, can(auth.view.permissions, 'read', 'Cart'));
+      const coupon = await usableCoupon(deps.commerce, auth.user.id, code);
+      const { totalHectares } = summarise(groupCart(await deps.commerce.cartOf(auth.user.id)));
+      if (!couponHectaresAccepted(totalHectares, coupon.minTotalHectares))
+        throw badRequest(M.couponBelowHectares);
+      return coupon;
+    },
+
+    async listCoupons(auth: AuthContext) {
+      allow(auth, can(auth.view.permissions, 'update', 'AdminOrders'));
+      return deps.commerce.listCoupons();
+    },
+
+    async createCoupon(auth: AuthContext, input: CouponCreate) {
+      allow(auth, can(auth.view.permissions, 'update', 'AdminOrders'));
+      const row = await deps.commerce.insertCoupon({
+        code: input.code,
+        discountPercent: input.discountPercent,
+        minTotalHectares: input.minTotalHectares ?? null,
+        waivesE2eMinimum: input.waivesE2eMinimum,
+        validFrom: input.validFrom ?? null,
+        validTo: input.validTo ?? null,
+      });
+      if (!row) throw conflict(M.couponExists);
+      return row;
+    },
+
+    async deactivateCoupon(auth: AuthContext, code: string) {
+      allow(auth, can(auth.view.permissions, 'update', 'AdminOrders'));
+      const row = await deps.commerce.deactivateCoupon(code.trim().toUpperCase());
+      if (!row) throw notFound(M.couponNotFound);
+      return row;
+    },
+
+    /**
+     * One transaction under a per-user lock: a repeated idempotency key answers the order it made;
+     * totals come from the domain pricing engine, never from the request.
+     */
+    async createOrder(auth: AuthContext, input: OrderCreate, headerKey?: string) {
+      allow(auth, can(auth.view.permissions, 'read', 'Cart'));
+      const { user } = auth;
+      const key = headerKey?.trim() || input.idempotencyKey;
+      if (key !== undefined && (key.length < 8 || key.length > 200)) {
+        throw badRequest('Idempotency key must be 8 to 200 characters', 'idempotencyKey');
+      }
+      const orderId = await deps.commerce.transaction(async (q) => {
+        await q.lockUser(user.id);
+        if (key) {
+          const existing = await q.findOrderByKey(user.id, key);
+          if (existing) return existing.id;
+        }
+        if (user.role === 'b2c_admin' && !user.mobile?.trim()) throw badRequest(M.mobileRequired, 'mobile');
+
+        const cart = groupCart(await q.cartOf(user.id));
+        if (cart.length === 0) throw badRequest(M.noCartItems);
+        const wanted = new Set(input.cartItems.map((item) => `${item.fieldId}:${item.service}`));
+        const groups = cart.filter((group) => wanted.delete(`${group.field.id}:${group.service}`));
+        if (wanted.size > 0) throw badRequest(M.cartItemNotFound, 'cartItems');
+
+        const coupon = input.couponCode ? await usableCoupon(q, user.id, input.couponCode) : undefined;
+        const summary = summarise(groups, coupon?.discountPercent ?? 0);
+        if (coupon && !couponHectaresAccepted(summary.totalHectares, coupon.minTotalHectares)) {
+          throw badRequest(M.couponBelowHectares);
+        }
+        if (summary.hasE2e && summary.totalHectares < E2E_MIN_TOTAL_HECTARES && !coupon?.waivesE2eMinimum) {
+          throw badRequest(M.e2eMinimum);
+        }
+
+        let billingAddress: Record<string, string | null> | null = null;
+        let paymentDetails: Record<string, string | null> | null = null;
+        if (input.transactionType === 'invoice') {
+          if (!B2B_ROLES.includes(user.role)) throw badRequest(M.invoiceB2bOnly, 'transactionType');
+          if (!input.paymentDetails) throw badRequest(M.invoiceDetailsRequired, 'paymentDetails');
+          paymentDetails = { ...input.paymentDetails, telephone: String(input.paymentDetails.telephone) };
+        } else {
+          const address = input.billingAddress
+            ? await q.findAddressOf(user.id, input.billingAddress)
+            : undefined;
+          if (!address) throw badRequest(M.noAddress, 'billingAddress');
+          billingAddress = {
+            country: address.country,
+            state: address.state,
+            city: address.city,
+            line_1: address.line1,
+            line_2: address.line2,
+            line_3: address.line3,
+            zip_postcode: address.zipPostcode,
+          };
+        }
+
+        const order = await q.insertOrder({
+          userId: user.id,
+          transactionType: input.transactionType,
+          paymentMethod: input.paymentMethod,
+          total: summary.totals.originalPrice,
+          finalPrice: summary.totals.finalPrice,
+          discountPercent: summary.totals.discountPercent,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+          couponPercent: coupon?.discountPercent ?? null,
+          billingAddress,
+          paymentDetails,
+          idempotencyKey: key ?? null,
+        });
+        await q.attachReportsToOrder(
+          groups.flatMap((group) => group.reports.map((report) => report.id)),
+          order.id,
+        );
+        if (coupon) {
+          await q.redeemCoupon({
+            couponId: coupon.id,
+            userId: user.id,
+            orderId: order.id,
+            year: now().getUTCFullYear(),
+          });
+        }
+        return order.id;
+      });
+      const [created] = await deps.commerce.listOrders(user.id, orderId);
+      if (!created) throw new Error('order vanished after creation');
+      return created;
+    },
+
+    /** Own orders for customers; every order for roles reading AdminOrders. */
+    async listOrders(auth: AuthContext) {
+      const { permissions } = auth.view;
+      if (can(permissions, 'read', 'AdminOrders')) return deps.commerce.listOrders();
+      allow(auth, can(permissions, 'read', 'UserOrders'));
+      return deps.commerce.listOrders(auth.user.id);
+    },
+
+    /**
+     * pending_payment ↔ complete. Completing moves the order's pending_payment reports to processing,
+     * valid for REPORT_VALIDITY_MONTHS from now; going back returns reports still in processing.
+     */
+    async updateOrderStatus(auth: AuthContext, orderUuid: string, status: OrderStatus) {
+      allow(auth, can(auth.view.permissions, 'update', 'AdminOrders'));
+      await deps.commerce.transaction(async (q) => {
+        const order = await q.findOrderByUuid(orderUuid);
+        if (!order) throw notFound(M.orderNotFound);
+        if (order.status === status) return;
+        await q.setOrderStatus(order.id, status);
+        if (status === 'complete') {
+          const validFrom = now();
+          await q.setOrderReports(order.id, 'pending_payment', {
+            status: 'processing',
+            validFrom,
+            validTo: addMonths(validFrom, REPORT_VALIDITY_MONTHS),
+          });
+        } else {
+          await q.setOrderReports(order.id, 'processing', {
+            status: 'pending_payment',
+            validFrom: null,
+            validTo: null,
+          });
+        }
+      });
+    },
+  };
+}
+export type CommerceService = ReturnType<typeof createCommerceService>;

@@ -1,0 +1,88 @@
+import type { Service } from '../constants.ts';
+import type { PriceBreakdown } from '../pricing.ts';
+import type { OrderStatus } from '../statuses/order-status.ts';
+import type { ReportStatus } from '../statuses/report-status.ts';
+import type { FieldView } from './field.ts';
+
+/** A report as it leaves the server (spec section 3). */
+export interface ReportView {
+  id: number;
+  uuid: string;
+  service: Service;
+  shoots: number;
+  status: ReportStatus;
+  validFrom: string | null;
+  validTo: string | null;
+  createdAt: string;
+  updatedAt: string;
+  fieldId: number | null;
+}
+
+/** One cart group: a field plus a service, with the server's price. */
+export interface CartItemView {
+  fieldId: number;
+  fieldUuid: string;
+  title: string;
+  service: Service;
+  shoots: number;
+  hectares: number;
+  price: number;
+  reports: string[];
+}
+
+/** `GET /fields?type=cart` answer. */
+export interface CartView {
+  data: FieldView[];
+  shootData: { fieldId: number }[];
+  cartItems: CartItemView[];
+  /** Distinct fields' hectares (the E2E minimum and coupon limits use it). */
+  totalHectares: number;
+  hasE2e: boolean;
+  totals: PriceBreakdown;
+}
+
+export interface CouponView {
+  code: string;
+  discountPercent: number;
+  details: { minTotalHectares: number | null };
+}
+
+export interface AdminCouponView extends CouponView {
+  id: number;
+  waivesE2eMinimum: boolean;
+  validFrom: string | null;
+  validTo: string | null;
+  active: boolean;
+  createdAt: string;
+}
+
+export interface OrderReportView extends ReportView {
+  Fields: { id: number; uuid: string; title: string; area: number } | null;
+  fieldTitle: string;
+  fieldArea: number;
+}
+
+export interface OrderView {
+  id: number;
+  uuid: string;
+  status: OrderStatus;
+  transactionType: 'receipt' | 'invoice';
+  paymentMethod: string;
+  total: number;
+  finalPrice: number;
+  discountPercent: number;
+  coupon: { code: string; discountPercent: number } | null;
+  billingAddress: Record<string, string | null> | null;
+  paymentDetails: Record<string, string | null> | null;
+  createdAt: string;
+  user: {
+    uuid: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    mobile: string | null;
+    location: string | null;
+  };
+  Reports: OrderReportView[];
+  numOfReport: number;
+}
