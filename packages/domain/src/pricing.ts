@@ -118,14 +118,9 @@ export function vatOf(netPrice: number): number {
   return round2(netPrice * VAT_RATE);
 }
 
-/** Smallest field for end-to-end in the given language's text (0.2 ha in English, 0.25 in Greek). */
-export function e2eFieldMinimumHectares(lang: 'en' | 'el' = 'en'): number {
-  return E2E_FIELD_MIN_HECTARES[lang];
-}
-
-/** Whether a field may be offered end-to-end. */
-export function isE2EEligibleField(areaSquareMetres: number, lang: 'en' | 'el' = 'en'): boolean {
-  return areaSquareMetres / SQUARE_METRES_PER_HECTARE >= e2eFieldMinimumHectares(lang);
+/** Whether a field may be offered end-to-end (at least E2E_FIELD_MIN_HECTARES). */
+export function isE2EEligibleField(areaSquareMetres: number): boolean {
+  return areaSquareMetres / SQUARE_METRES_PER_HECTARE >= E2E_FIELD_MIN_HECTARES;
 }
 
 /** Hectares still missing before a cart with E2E reports may proceed (0 when enough). */

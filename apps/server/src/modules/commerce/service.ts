@@ -125,9 +125,9 @@ export function createCommerceService(deps: { commerce: CommerceRepository; now?
           const field = await q.lockVisibleField(viewer, item.fieldUuid);
           if (!field) throw notFound(FIELD_NOT_FOUND);
           if (pricePerHectare(item.service, item.shoots) === 0) throw badRequest(M.noPackage, 'shoots');
-          if (item.service === 'e2e' && !isE2EEligibleField(field.area, 'en')) {
+          if (item.service === 'e2e' && !isE2EEligibleField(field.area)) {
             throw badRequest(
-              M.e2eFieldTooSmall.replace('{min}', String(E2E_FIELD_MIN_HECTARES.en)),
+              M.e2eFieldTooSmall.replace('{min}', String(E2E_FIELD_MIN_HECTARES)),
               'service',
             );
           }
