@@ -45,11 +45,12 @@ export interface CouponView {
   code: string;
   discountPercent: number;
   details: { minTotalHectares: number | null };
+  /** The coupon lets a cart with E2E reports proceed below the 5-hectare minimum. */
+  waivesE2eMinimum: boolean;
 }
 
 export interface AdminCouponView extends CouponView {
   id: number;
-  waivesE2eMinimum: boolean;
   validFrom: string | null;
   validTo: string | null;
   active: boolean;

@@ -35,6 +35,7 @@ export function presentCoupon(row: CouponRow): CouponView {
     code: row.code,
     discountPercent: row.discountPercent,
     details: { minTotalHectares: row.minTotalHectares },
+    waivesE2eMinimum: row.waivesE2eMinimum,
   };
 }
 
@@ -42,7 +43,6 @@ export function presentAdminCoupon(row: CouponRow): AdminCouponView {
   return {
     ...presentCoupon(row),
     id: row.id,
-    waivesE2eMinimum: row.waivesE2eMinimum,
     validFrom: iso(row.validFrom),
     validTo: iso(row.validTo),
     active: row.active,
