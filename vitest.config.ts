@@ -16,7 +16,9 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts'],
+          // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` first line.
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
     ],

@@ -20,15 +20,22 @@ import { createAddressService } from './modules/addresses/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionManager } from './modules/auth/sessions.ts';
+import { createOrderEvents } from './modules/commerce/order-events.ts';
 import { presentReport } from './modules/commerce/presenter.ts';
 import { createCommerceRepository } from './modules/commerce/repository.ts';
 import { commerceRoutes } from './modules/commerce/routes.ts';
 import { createCommerceService } from './modules/commerce/service.ts';
+import { createCompanyRepository } from './modules/companies/repository.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
+import { createCompanyService } from './modules/companies/service.ts';
 import { createFieldRepository } from './modules/fields/repository.ts';
 import { fieldRoutes } from './modules/fields/routes.ts';
 import { createFieldService } from './modules/fields/service.ts';
 import { createMailRepository } from './modules/mail/repository.ts';
 import { createMailService } from './modules/mail/service.ts';
+import { createNotificationRepository } from './modules/notifications/repository.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { createNotificationService } from './modules/notifications/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -91,7 +98,22 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
   const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
   const commerceRepository = createCommerceRepository(database.db);
-  const commerce = createCommerceService({ commerce: commerceRepository });
+  const notifications = createNotificationService({
+    notifications: createNotificationRepository(database.db),
+  });
+  const companies = createCompanyService({ companies: createCompanyRepository(database.db), storage });
+  const orderIssuer = { seller: config.seller, bank: config.bank, salesEmail: config.salesEmail };
+  const commerce = createCommerceService({
+    commerce: commerceRepository,
+    events: createOrderEvents({
+      notify: notifications.notify,
+      mail,
+      usersWithRoles: commerceRepository.usersWithRoles,
+      issuer: orderIssuer,
+      publicUrl: config.publicUrl,
+      logger: app.log,
+    }),
+  });
   const fields = createFieldService({
     fields: createFieldRepository(database.db),
     storage,
@@ -130,7 +152,9 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
         await api.register(userRoutes, { users, sessions });
         await api.register(addressRoutes, { addresses });
         await api.register(fieldRoutes, { fields, commerce });
-        await api.register(commerceRoutes, { commerce });
+        await api.register(commerceRoutes, { commerce, issuer: orderIssuer });
+        await api.register(companyRoutes, { companies, storage });
+        await api.register(notificationRoutes, { notifications });
       },
       { prefix: '/api' },
     );

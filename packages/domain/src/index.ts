@@ -16,6 +16,7 @@ export * from './validation/commerce.ts';
 export * from './validation/company.ts';
 export * from './validation/field.ts';
 export * from './validation/messages.ts';
+export * from './validation/notification.ts';
 export * from './validation/upload.ts';
 export * from './validation/user.ts';
 export * from './views/commerce.ts';

@@ -67,6 +67,28 @@ describe('volume discount (marginal tiers)', () => {
     expect(volumeDiscount(2_000_000)).toBe(402_550); // + 25 % of 1000000
     expect(volumeDiscount(3_000_000)).toBe(702_550); // + 30 % of 1000000
   });
+  // Worked example at every tier bound: the discount there, the price after it, the effective
+  // percent, and 100 € past the bound, where only the next tier's percent applies to those 100 €.
+  it.each([
+    [5_000, 0, 5_000, 0, 3],
+    [10_000, 150, 9_850, 1.5, 155],
+    [30_000, 1_150, 28_850, 3.83, 1_157],
+    [50_000, 2_550, 47_450, 5.1, 2_560],
+    [150_000, 12_550, 137_450, 8.37, 12_565],
+    [250_000, 27_550, 222_450, 11.02, 27_560],
+    [500_000, 52_550, 447_450, 10.51, 52_570],
+    [1_000_000, 152_550, 847_450, 15.26, 152_575],
+    [2_000_000, 402_550, 1_597_450, 20.13, 402_580],
+  ])(
+    'at %i €: discount %i €, price %i €, %f %%; 100 € more gives %i €',
+    (bound, discount, price, percent, past) => {
+      const breakdown = priceBreakdown(bound);
+      expect(breakdown.savings).toBe(discount);
+      expect(breakdown.discountedPrice).toBe(price);
+      expect(breakdown.discountPercent).toBe(percent);
+      expect(volumeDiscount(bound + 100)).toBe(past);
+    },
+  );
   it('is continuous at every tier bound', () => {
     for (const tier of VOLUME_DISCOUNT_TIERS.slice(1)) {
       expect(volumeDiscount(tier.from + 0.01) - volumeDiscount(tier.from)).toBeLessThanOrEqual(0.01);
@@ -112,6 +134,19 @@ describe('price breakdown', () => {
       couponDiscount: 1_175,
       finalPrice: 10_575,
       vat: 2_538,
+    });
+  });
+  it('gives the figures of the worked example in docs/PRICING.md', () => {
+    const original = reportPrice('e2e', 5, 300_000) + reportPrice('manual', 6, 105_000);
+    expect(original).toBe(14_940);
+    expect(priceBreakdown(original, 10)).toEqual({
+      originalPrice: 14_940,
+      discountPercent: 2.66,
+      savings: 397,
+      discountedPrice: 14_543,
+      couponDiscount: 1_454.3,
+      finalPrice: 13_088.7,
+      vat: 3_141.29,
     });
   });
   it('without coupon the final price is the discounted price', () => {

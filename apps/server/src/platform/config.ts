@@ -39,6 +39,11 @@ const envSchema = z.object({
   BANK_IBAN: z.preprocess(emptyToUndefined, z.string().default('Set BANK_IBAN in the server configuration')),
   BANK_BIC: z.preprocess(emptyToUndefined, z.string().default('Set BANK_BIC in the server configuration')),
   SALES_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('sales@ampelos.localhost')),
+  /** The seller printed on order documents; the name defaults to the bank account holder. */
+  SELLER_NAME: optionalString,
+  SELLER_ADDRESS: optionalString,
+  SELLER_VAT_ID: optionalString,
+  SELLER_TAX_AUTHORITY: optionalString,
   WEB_DIST_DIR: optionalString,
   MAP_SATELLITE_TILES_URL: z.preprocess(
     emptyToUndefined,
@@ -76,6 +81,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   bank: { accountHolder: string; bankName: string; iban: string; bic: string };
   salesEmail: string;
+  /** Printed on order PDFs; lines left unset are omitted. */
+  seller: { name: string; address: string | null; vatId: string | null; taxAuthority: string | null };
   webDistDir: string;
   /** The base map the web app draws (GET /config/public); the CSP admits these origins. */
   map: { satelliteTilesUrl: string; satelliteAttribution: string; styleUrl: string | null };
@@ -116,6 +123,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bic: env.BANK_BIC,
     },
     salesEmail: env.SALES_EMAIL,
+    seller: {
+      name: env.SELLER_NAME ?? env.BANK_ACCOUNT_HOLDER,
+      address: env.SELLER_ADDRESS ?? null,
+      vatId: env.SELLER_VAT_ID ?? null,
+      taxAuthority: env.SELLER_TAX_AUTHORITY ?? null,
+    },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     map: {
       satelliteTilesUrl: env.MAP_SATELLITE_TILES_URL,

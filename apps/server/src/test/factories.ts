@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@ampelos/domain';
+import sharp from 'sharp';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createCommerceRepository, type NewCoupon } from '../modules/commerce/repository.ts';
 import { analyseFieldRing } from '../modules/fields/geometry.ts';
@@ -143,3 +144,25 @@ export async function createCoupon(ctx: TestApp, overrides: Partial<NewCoupon> =
   if (!row) throw new Error('coupon insert returned nothing');
   return row;
 }
+
+/** A valid `PUT /company/update/invoice` body (the invoice details of spec section 5). */
+export const validInvoiceDetails = (overrides: Record<string, unknown> = {}) => ({
+  firmTitle: 'Domaine Nemea',
+  firmActivity: 'Wine making',
+  vatId: 'EL123456789',
+  email: 'billing@example.com',
+  telephone: 2746012345,
+  city: 'Nemea',
+  address: '12 Vineyard Road',
+  zipCode: '205 00',
+  taxAuthority: 'Korinthos',
+  state: 'Corinthia',
+  country: 'Greece',
+  ...overrides,
+});
+
+/** A plain PNG of the given size (decodable, so uploads pass the image check). */
+export const pngOf = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+    .png()
+    .toBuffer();

@@ -75,6 +75,11 @@ describe('permission table', () => {
       expect(roleCan(role, 'read', 'Notification') || roleCan(role, 'read', 'Shoots')).toBe(true);
     }
   });
+  it('staff do not buy on behalf of customers: only cart holders create reports', () => {
+    const creators = ROLES.filter((role) => roleCan(role, 'create', 'Report'));
+    expect(creators.sort()).toEqual(['b2b_admin', 'b2b_user', 'b2c_admin']);
+    for (const role of creators) expect(roleCan(role, 'read', 'Cart')).toBe(true);
+  });
   it('the cart is only for b2b_admin, b2c_admin and b2b_user', () => {
     const withCart = ROLES.filter((role) => roleCan(role, 'read', 'Cart'));
     expect(withCart.sort()).toEqual(['b2b_admin', 'b2b_user', 'b2c_admin']);

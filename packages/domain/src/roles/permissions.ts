@@ -46,7 +46,6 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'Field:update',
     'Field:delete',
     'Fields:read',
-    'Report:create',
     'Report:read',
     'Report:update',
     'AdminOrders:read',

@@ -25,6 +25,10 @@ describe('notification texts', () => {
     );
     expect(notificationStatusLine('order_status_update', 'paid')).toBe('Unknown new status');
   });
+  it('an order status update reads the order status label', () => {
+    expect(notificationStatusLine('order_status_update', 'complete')).toBe('Complete');
+    expect(notificationStatusLine('order_status_update', 'pending_payment')).toBe('Pending Confirmation');
+  });
   it('types without status have no status line; unknown types say so', () => {
     expect(notificationStatusLine('new_field')).toBeNull();
     expect(notificationStatusLine('new_report')).toBeNull();

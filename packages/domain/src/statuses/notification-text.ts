@@ -1,3 +1,5 @@
+import { isOrderStatus, ORDER_STATUS_LABELS } from './order-status.ts';
+
 /** Notification types of spec section 3. */
 export const NOTIFICATION_TYPES = [
   'new_report',
@@ -34,12 +36,15 @@ export function notificationStatusText(newStatus: unknown): string {
 
 /**
  * The status line of a notification: an unknown type reads "Unknown Notification type"; a report
- * that became complete reads "AI Processing completed"; a status update reads its newStatus text.
+ * that became complete reads "AI Processing completed"; an order status update reads the order
+ * status label ("Complete", "Pending Confirmation": the spec's table has no order statuses, and
+ * "Unknown new status" for a real change would mislead); other status updates read their newStatus text.
  * Types that carry no status (new_report, new_field, new_shoot) have no status line (null).
  */
 export function notificationStatusLine(type: unknown, newStatus?: unknown): string | null {
   if (!isNotificationType(type)) return UNKNOWN_NOTIFICATION_TYPE_TEXT;
   if (type === 'report_status_update' && newStatus === 'complete') return REPORT_COMPLETE_NOTIFICATION_TEXT;
+  if (type === 'order_status_update' && isOrderStatus(newStatus)) return ORDER_STATUS_LABELS[newStatus];
   if (type === 'report_status_update' || type === 'shoot_status_update' || type === 'order_status_update') {
     return notificationStatusText(newStatus);
   }

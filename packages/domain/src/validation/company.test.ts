@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   companySchema,
   invoiceDetailsSchema,
+  invoiceDetailsUpdateSchema,
   taxAuthoritySchema,
   telephoneSchema,
   vatIdSchema,
@@ -86,5 +87,13 @@ describe('telephone (a number, min 0, step 1)', () => {
   });
   it.each([-1, 1.5, '', '+30 281', 'abc', null, Number.NaN])('rejects %j', (value) => {
     expect(firstMessage(telephoneSchema, value)).toBe('Must be a number');
+  });
+});
+
+describe('invoice details update', () => {
+  it('adds the optional addBEAddress flag and still refuses unknown keys', () => {
+    expect(invoiceDetailsUpdateSchema.parse(details)).toEqual({ ...details, addBEAddress: false });
+    expect(invoiceDetailsUpdateSchema.parse({ ...details, addBEAddress: true }).addBEAddress).toBe(true);
+    expect(invoiceDetailsUpdateSchema.safeParse({ ...details, avatar: 'x' }).success).toBe(false);
   });
 });

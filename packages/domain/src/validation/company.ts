@@ -3,6 +3,12 @@ import { addressLineSchema, englishTextSchema, zipCodeSchema } from './address.t
 import { MESSAGES } from './messages.ts';
 import { emailSchema } from './user.ts';
 
+/** Answers of the company calls (spec section 8: the invoice success text). */
+export const COMPANY_MESSAGES = {
+  invoiceDetailsUpdated: 'Invoice Details Updated!',
+  companyNotFound: 'Company not found',
+} as const;
+
 /** 5 to 20 letters or digits. */
 export const VAT_ID = /^[A-Za-z0-9]{5,20}$/;
 /** 2 to 100 letters of any alphabet, digits, spaces and - _ . , plus the apostrophe. */
@@ -50,6 +56,15 @@ export const invoiceDetailsSchema = z.strictObject({
 });
 export type InvoiceDetailsInput = z.input<typeof invoiceDetailsSchema>;
 export type InvoiceDetails = z.output<typeof invoiceDetailsSchema>;
+
+/**
+ * `PUT /company/update/invoice`: the invoice details plus `addBEAddress` (also keep them as a billing
+ * address in the caller's address book).
+ */
+export const invoiceDetailsUpdateSchema = invoiceDetailsSchema.extend({
+  addBEAddress: z.boolean().optional().default(false),
+});
+export type InvoiceDetailsUpdateInput = z.input<typeof invoiceDetailsUpdateSchema>;
 
 /**
  * New company panel: the same inputs as the invoice details (the company's title is its firmTitle and

@@ -230,7 +230,12 @@ describe('coupons', () => {
     const ok = await createCoupon(ctx, { discountPercent: 15, minTotalHectares: 2 });
     const accepted = await http.get(`/api/coupon/code/${ok.code.toLowerCase()}`);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toEqual({ code: ok.code, discountPercent: 15, details: { minTotalHectares: 2 } });
+    expect(accepted.json()).toEqual({
+      code: ok.code,
+      discountPercent: 15,
+      details: { minTotalHectares: 2 },
+      waivesE2eMinimum: false,
+    });
   });
 
   it('is used once a year', async () => {

@@ -67,7 +67,14 @@ export function presentOrder({ order, user, reports }: OrderWithDetails): OrderV
     billingAddress: order.billingAddress ?? null,
     paymentDetails: order.paymentDetails ?? null,
     createdAt: order.createdAt.toISOString(),
-    user: { ...user },
+    user: {
+      uuid: user.uuid,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      mobile: user.mobile,
+      location: user.location,
+    },
     Reports: reports.map(({ report, field }) => ({
       ...presentReport(report),
       Fields: field ? { ...field } : null,

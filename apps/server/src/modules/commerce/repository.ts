@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL } from 'drizzl
 import type { Db } from '../../platform/db/database.ts';
 import {
   addresses,
+  type CompanyInvoiceDetails,
+  companies,
   couponRedemptions,
   coupons,
   fields,
@@ -22,16 +24,25 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'uuid' | 'created
 export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'active'>;
 
 export interface OrderCustomer {
+  id: number;
   uuid: string;
   firstName: string;
   lastName: string;
   email: string;
   mobile: string | null;
   location: string | null;
+  /** The customer's language: their e-mails and the order's PDF use it. */
+  lang: string;
 }
 export interface OrderReport {
   report: ReportRow;
   field: { id: number; uuid: string; title: string; area: number } | null;
+}
+export interface OrderRecipient {
+  id: number;
+  email: string;
+  firstName: string;
+  lang: string;
 }
 export interface OrderWithDetails {
   order: OrderRow;
@@ -164,6 +175,25 @@ function commerceQueries(db: Db) {
       return row;
     },
 
+    /** The invoice details saved on a company, or null before the invoice form was saved. */
+    async companyInvoiceDetails(companyId: number): Promise<CompanyInvoiceDetails | null> {
+      const [row] = await db
+        .select({ details: companies.invoiceDetails })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return row?.details ?? null;
+    },
+
+    /** Users holding one of the roles (the staff told about new orders). */
+    usersWithRoles: (roles: readonly string[]): Promise<OrderRecipient[]> =>
+      roles.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: users.id, email: users.email, firstName: users.firstName, lang: users.lang })
+            .from(users)
+            .where(inArray(users.role, [...roles]))
+            .orderBy(asc(users.id)),
+
     async findOrderByKey(userId: number, key: string): Promise<OrderRow | undefined> {
       const [row] = await db
         .select()
@@ -208,12 +238,14 @@ function commerceQueries(db: Db) {
         .select({
           order: orders,
           user: {
+            id: users.id,
             uuid: users.uuid,
             firstName: users.firstName,
             lastName: users.lastName,
             email: users.email,
             mobile: users.mobile,
             location: users.location,
+            lang: users.lang,
           },
         })
         .from(orders)

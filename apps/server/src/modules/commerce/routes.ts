@@ -11,15 +11,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
+import { type OrderDocumentIssuer, renderOrderPdf } from './order-pdf.ts';
 import { presentAdminCoupon, presentCoupon, presentOrder } from './presenter.ts';
 import type { CommerceService } from './service.ts';
 
 const tags = ['commerce'];
 
-export const commerceRoutes: FastifyPluginAsyncZod<{ commerce: CommerceService }> = async (
-  app,
-  { commerce },
-) => {
+export const commerceRoutes: FastifyPluginAsyncZod<{
+  commerce: CommerceService;
+  /** Seller and bank details printed on order documents. */
+  issuer: OrderDocumentIssuer;
+}> = async (app, { commerce, issuer }) => {
   app.post(
     '/field/shoot/create',
     { schema: { tags, summary: "Add a field's package to the cart", body: shootCreateSchema } },
@@ -118,6 +120,26 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ commerce: CommerceService }
     async (request) => {
       const rows = await commerce.listOrders(requireAuth(request));
       return { data: rows.map(presentOrder) };
+    },
+  );
+
+  app.get(
+    '/orders/:uuid/pdf',
+    {
+      schema: {
+        tags,
+        summary: "The order's pro-forma invoice or receipt/invoice as PDF, in the customer's language",
+        params: z.object({ uuid: z.string().uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const order = await commerce.orderForDocument(requireAuth(request), request.params.uuid);
+      const pdf = await renderOrderPdf(order, issuer, order.user.lang);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="order-${order.order.id}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
     },
   );
 

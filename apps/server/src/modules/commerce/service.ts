@@ -5,20 +5,19 @@ import {
   E2E_FIELD_MIN_HECTARES,
   E2E_MIN_TOTAL_HECTARES,
   fieldScope,
-  hectares,
   isE2EEligibleField,
   COMMERCE_MESSAGES as M,
   type OrderCreate,
   type OrderStatus,
-  priceBreakdown,
   pricePerHectare,
-  reportPrice,
   type Service,
 } from '@ampelos/domain';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { FieldRow, FieldViewer } from '../fields/repository.ts';
-import type { CommerceQueries, CommerceRepository, CouponRow, ReportRow } from './repository.ts';
+import type { FieldViewer } from '../fields/repository.ts';
+import { addMonths, groupCart, summarise } from './cart-groups.ts';
+import type { OrderEvents } from './order-events.ts';
+import type { CommerceQueries, CommerceRepository, CouponRow, OrderWithDetails } from './repository.ts';
 
 /** A paid report is valid for one year from the moment its order is completed (docs/DECISIONS.md). */
 export const REPORT_VALIDITY_MONTHS = 12;
@@ -29,15 +28,6 @@ export interface CartPackage {
   fieldUuid: string;
   service: Service;
   shoots: number;
-}
-
-export interface CartGroup {
-  field: FieldRow;
-  service: Service;
-  shoots: number;
-  hectares: number;
-  price: number;
-  reports: ReportRow[];
 }
 
 function viewerOf(auth: AuthContext): FieldViewer {
@@ -51,53 +41,19 @@ function allow(auth: AuthContext, allowed: boolean) {
 
 const conflict = (msg: string) => new AppError(409, msg);
 
-/** Groups cart rows by field id + service; the price is the package's (rate × hectares). */
-function groupCart(rows: { report: ReportRow; field: FieldRow }[]): CartGroup[] {
-  const groups = new Map<string, CartGroup>();
-  for (const { report, field } of rows) {
-    const key = `${field.id}:${report.service}`;
-    let group = groups.get(key);
-    if (!group) {
-      const service = report.service as Service;
-      group = {
-        field,
-        service,
-        shoots: report.shoots,
-        hectares: hectares(field.area),
-        price: reportPrice(service, report.shoots, field.area),
-        reports: [],
-      };
-      groups.set(key, group);
-    }
-    group.reports.push(report);
-  }
-  return [...groups.values()];
-}
-
-/** Distinct fields' hectares of some cart groups. */
-function distinctHectares(groups: CartGroup[]): number {
-  const byField = new Map(groups.map((group) => [group.field.id, group.hectares]));
-  return Math.round([...byField.values()].reduce((sum, value) => sum + value, 0) * 100) / 100;
-}
-
-function summarise(groups: CartGroup[], couponPercent = 0) {
-  const original = groups.reduce((sum, group) => sum + group.price, 0);
-  return {
-    groups,
-    totalHectares: distinctHectares(groups),
-    hasE2e: groups.some((group) => group.service === 'e2e'),
-    totals: priceBreakdown(original, couponPercent),
-  };
-}
-
-function addMonths(from: Date, months: number) {
-  const to = new Date(from);
-  to.setUTCMonth(to.getUTCMonth() + months);
-  return to;
-}
-
-export function createCommerceService(deps: { commerce: CommerceRepository; now?: () => Date }) {
+export function createCommerceService(deps: {
+  commerce: CommerceRepository;
+  now?: () => Date;
+  /** Notifications and e-mails after an order is placed or changes status (after the commit). */
+  events?: OrderEvents;
+}) {
   const now = deps.now ?? (() => new Date());
+
+  async function orderWithDetails(orderId: number): Promise<OrderWithDetails> {
+    const [order] = await deps.commerce.listOrders(undefined, orderId);
+    if (!order) throw new Error(`order ${orderId} vanished`);
+    return order;
+  }
 
   /** Every coupon rule except the hectares limit; the message of the first one broken. */
   async function usableCoupon(q: CommerceQueries, userId: number, rawCode: string): Promise<CouponRow> {
@@ -117,7 +73,11 @@ export function createCommerceService(deps: { commerce: CommerceRepository; now?
   return {
     /** Adds packages to the caller's cart: one pending report per shoot. All or nothing. */
     async addToCart(auth: AuthContext, packages: CartPackage[]) {
-      allow(auth, can(auth.view.permissions, 'create', 'Report'));
+      // Only cart holders buy: staff never add packages on behalf of customers.
+      allow(
+        auth,
+        can(auth.view.permissions, 'create', 'Report') && can(auth.view.permissions, 'read', 'Cart'),
+      );
       if (packages.length === 0) throw badRequest(M.atLeastOneField, 'selectedFields');
       const viewer = viewerOf(auth);
       await deps.commerce.transaction(async (q) => {
@@ -126,10 +86,7 @@ export function createCommerceService(deps: { commerce: CommerceRepository; now?
           if (!field) throw notFound(FIELD_NOT_FOUND);
           if (pricePerHectare(item.service, item.shoots) === 0) throw badRequest(M.noPackage, 'shoots');
           if (item.service === 'e2e' && !isE2EEligibleField(field.area)) {
-            throw badRequest(
-              M.e2eFieldTooSmall.replace('{min}', String(E2E_FIELD_MIN_HECTARES)),
-              'service',
-            );
+            throw badRequest(M.e2eFieldTooSmall.replace('{min}', String(E2E_FIELD_MIN_HECTARES)), 'service');
           }
           if (await q.fieldHasPendingReports(field.id)) throw conflict(M.alreadyInCart);
           await q.insertReports(
@@ -205,11 +162,11 @@ export function createCommerceService(deps: { commerce: CommerceRepository; now?
       if (key !== undefined && (key.length < 8 || key.length > 200)) {
         throw badRequest('Idempotency key must be 8 to 200 characters', 'idempotencyKey');
       }
-      const orderId = await deps.commerce.transaction(async (q) => {
+      const placed = await deps.commerce.transaction(async (q) => {
         await q.lockUser(user.id);
         if (key) {
           const existing = await q.findOrderByKey(user.id, key);
-          if (existing) return existing.id;
+          if (existing) return { orderId: existing.id, created: false };
         }
         if (user.role === 'b2c_admin' && !user.mobile?.trim()) throw badRequest(M.mobileRequired, 'mobile');
 
@@ -232,8 +189,11 @@ export function createCommerceService(deps: { commerce: CommerceRepository; now?
         let paymentDetails: Record<string, string | null> | null = null;
         if (input.transactionType === 'invoice') {
           if (!B2B_ROLES.includes(user.role)) throw badRequest(M.invoiceB2bOnly, 'transactionType');
-          if (!input.paymentDetails) throw badRequest(M.invoiceDetailsRequired, 'paymentDetails');
-          paymentDetails = { ...input.paymentDetails, telephone: String(input.paymentDetails.telephone) };
+          // The company's saved details win over whatever the client sends (docs/DECISIONS.md).
+          const saved = user.companyId ? await q.companyInvoiceDetails(user.companyId) : null;
+          const details = saved ?? input.paymentDetails;
+          if (!details) throw badRequest(M.invoiceDetailsRequired, 'paymentDetails');
+          paymentDetails = { ...details, telephone: String(details.telephone) };
         } else {
           const address = input.billingAddress
             ? await q.findAddressOf(user.id, input.billingAddress)
@@ -276,11 +236,21 @@ export function createCommerceService(deps: { commerce: CommerceRepository; now?
             year: now().getUTCFullYear(),
           });
         }
-        return order.id;
+        return { orderId: order.id, created: true };
       });
-      const [created] = await deps.commerce.listOrders(user.id, orderId);
-      if (!created) throw new Error('order vanished after creation');
-      return created;
+      const order = await orderWithDetails(placed.orderId);
+      if (placed.created) await deps.events?.placed(order);
+      return order;
+    },
+
+    /** An order for its PDF: the owner's, or any for AdminOrders readers; others get 404. */
+    async orderForDocument(auth: AuthContext, orderUuid: string): Promise<OrderWithDetails> {
+      const order = await deps.commerce.findOrderByUuid(orderUuid);
+      const mayRead =
+        order !== undefined &&
+        (order.userId === auth.user.id || can(auth.view.permissions, 'read', 'AdminOrders'));
+      if (!order || !mayRead) throw notFound(M.orderNotFound);
+      return orderWithDetails(order.id);
     },
 
     /** Own orders for customers; every order for roles reading AdminOrders. */
@@ -297,10 +267,10 @@ export function createCommerceService(deps: { commerce: CommerceRepository; now?
      */
     async updateOrderStatus(auth: AuthContext, orderUuid: string, status: OrderStatus) {
       allow(auth, can(auth.view.permissions, 'update', 'AdminOrders'));
-      await deps.commerce.transaction(async (q) => {
+      const changedOrderId = await deps.commerce.transaction(async (q) => {
         const order = await q.findOrderByUuid(orderUuid);
         if (!order) throw notFound(M.orderNotFound);
-        if (order.status === status) return;
+        if (order.status === status) return null;
         await q.setOrderStatus(order.id, status);
         if (status === 'complete') {
           const validFrom = now();
@@ -316,7 +286,9 @@ export function createCommerceService(deps: { commerce: CommerceRepository; now?
             validTo: null,
           });
         }
+        return order.id;
       });
+      if (changedOrderId !== null) await deps.events?.statusChanged(await orderWithDetails(changedOrderId));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Lang } from '@ampelos/domain';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { renderEmail, type TemplateName } from '../../platform/mail/templates.ts';
+import { type RenderedEmail, renderEmail, type TemplateName } from '../../platform/mail/templates.ts';
 import type { MailTransport } from '../../platform/mail/transport.ts';
 import type { MailRepository } from './repository.ts';
 
@@ -13,6 +13,19 @@ export interface MailServiceDeps {
 }
 
 export function createMailService(deps: MailServiceDeps) {
+  /** Records the e-mail, then hands delivery to the job queue. */
+  async function queueRendered(to: string, template: string, rendered: RenderedEmail) {
+    const row = await deps.repository.insert({
+      toAddress: to,
+      template,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+    });
+    await deps.jobs.send('mail.send', { emailId: row.id });
+    return row.id;
+  }
+
   return {
     /** Renders now (so the text is fixed at the moment of the event) and delivers in the background. */
     async queue(input: { to: string; template: TemplateName; lang: Lang; firstName: string; link: string }) {
@@ -21,16 +34,12 @@ export function createMailService(deps: MailServiceDeps) {
         link: input.link,
         publicUrl: deps.publicUrl,
       });
-      const row = await deps.repository.insert({
-        toAddress: input.to,
-        template: input.template,
-        subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-      });
-      await deps.jobs.send('mail.send', { emailId: row.id });
-      return row.id;
+      return queueRendered(input.to, input.template, rendered);
     },
+
+    /** A message a feature composed itself (`renderMessage`), named by `template` in the outbox. */
+    queueMessage: (input: { to: string; template: string; message: RenderedEmail }) =>
+      queueRendered(input.to, input.template, input.message),
 
     /** Job handler: sends once; a repeated job for a sent e-mail does nothing. */
     async deliver({ emailId }: { emailId: number }) {

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { can, type Lang, MESSAGES, type ProfileUpdateInput } from '@ampelos/domain';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import { storeAvatar } from '../../platform/images/avatar.ts';
 import { keyFromUrl, type Storage } from '../../platform/storage/storage.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { MailService } from '../mail/service.ts';
-import { renderAvatar } from './avatar-images.ts';
 import type { UserRepository, UserRow } from './repository.ts';
 
 export function createUserService(deps: {
@@ -71,14 +70,11 @@ export function createUserService(deps: {
     changeLanguage: (auth: AuthContext, lang: Lang) => deps.users.update(auth.user.id, { lang }),
 
     async uploadAvatar(auth: AuthContext, file: Buffer) {
-      const { md, xs } = await renderAvatar(file);
-      const base = `avatars/users/${auth.user.uuid}/${randomUUID()}`;
-      await deps.storage.put(`${base}-md.webp`, md, 'image/webp');
-      await deps.storage.put(`${base}-xs.webp`, xs, 'image/webp');
+      const keys = await storeAvatar(deps.storage, `avatars/users/${auth.user.uuid}`, file);
       await removeAvatarFiles(auth.user);
       return deps.users.update(auth.user.id, {
-        avatarMd: deps.storage.url(`${base}-md.webp`),
-        avatarXs: deps.storage.url(`${base}-xs.webp`),
+        avatarMd: deps.storage.url(keys.md),
+        avatarXs: deps.storage.url(keys.xs),
       });
     },
 

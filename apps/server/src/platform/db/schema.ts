@@ -17,11 +17,41 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** Invoice details of a company as last saved through the invoice form (spec section 3). */
+export interface CompanyInvoiceDetails {
+  firmTitle: string;
+  firmActivity: string;
+  vatId: string;
+  email: string;
+  telephone: string;
+  city: string;
+  address: string;
+  zipCode: string;
+  taxAuthority: string;
+  state: string;
+  country: string;
+}
+
 /** A customer organisation (b2b) or drone operator; extended by the operations feature. */
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   uuid: uuid('uuid').notNull().defaultRandom().unique(),
   title: text('title').notNull(),
+  vatId: text('vat_id'),
+  activity: text('activity'),
+  email: text('email'),
+  telephone: text('telephone'),
+  city: text('city'),
+  address: text('address'),
+  zipCode: text('zip_code'),
+  taxAuthority: text('tax_authority'),
+  state: text('state'),
+  country: text('country'),
+  /** Storage keys of the avatar renditions (not URLs). */
+  avatarXs: text('avatar_xs'),
+  avatarMd: text('avatar_md'),
+  /** Null until the invoice form is saved; orders invoiced to the company copy it. */
+  invoiceDetails: jsonb('invoice_details').$type<CompanyInvoiceDetails>(),
   ...timestamps,
 });
 
@@ -262,4 +292,24 @@ export const couponRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('coupon_redemptions_unique').on(table.couponId, table.userId, table.year)],
+);
+
+/** One notification for one recipient (spec section 3): the read flag is the recipient's own. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+    index('notifications_user_read_idx').on(table.userId, table.read),
+  ],
 );

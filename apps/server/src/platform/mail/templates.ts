@@ -100,3 +100,51 @@ export function renderEmail(template: TemplateName, lang: Lang, ctx: TemplateCon
 }
 
 export type { TemplateName };
+
+/** A message composed by a feature (e.g. an order summary) in the same frame as the templates above. */
+export interface MessageParts {
+  lang: Lang;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** A two-column table (label, value); a row marked strong is bold. */
+  rows?: { label: string; value: string; strong?: boolean }[];
+  /** Paragraphs after the table. */
+  after?: string[];
+  action: { label: string; link: string };
+  footer: string;
+  publicUrl: string;
+}
+
+export function renderMessage(parts: MessageParts): RenderedEmail {
+  const rows = parts.rows ?? [];
+  const after = parts.after ?? [];
+  const text = [
+    parts.greeting,
+    '',
+    ...parts.paragraphs.flatMap((p) => [p, '']),
+    ...(rows.length ? [...rows.map((row) => `${row.label}: ${row.value}`), ''] : []),
+    ...after.flatMap((p) => [p, '']),
+    `${parts.action.label}: ${parts.action.link}`,
+    '',
+    parts.footer,
+    '',
+    `Ampelos — ${parts.publicUrl}`,
+  ].join('\n');
+  const paragraph = (p: string) => `<p>${escapeHtml(p)}</p>`;
+  const table = rows.length
+    ? `<table style="border-collapse:collapse;font-size:14px">${rows
+        .map((row) => {
+          const weight = row.strong ? 'font-weight:bold;' : '';
+          return `<tr><td style="${weight}padding:3px 16px 3px 0">${escapeHtml(row.label)}</td><td style="${weight}padding:3px 0;text-align:right;white-space:nowrap">${escapeHtml(row.value)}</td></tr>`;
+        })
+        .join('')}</table>`
+    : '';
+  const html = `<!doctype html><html lang="${parts.lang}"><body style="font-family:sans-serif;color:#1f2d1f">
+${paragraph(parts.greeting)}${parts.paragraphs.map(paragraph).join('')}
+${table}${after.map(paragraph).join('')}
+<p><a href="${escapeHtml(parts.action.link)}" style="background:#4c7a34;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p>
+<p style="font-size:13px">${escapeHtml(parts.action.link)}</p><p style="color:#666;font-size:13px">${escapeHtml(parts.footer)}</p>
+</body></html>`;
+  return { subject: parts.subject, text, html };
+}

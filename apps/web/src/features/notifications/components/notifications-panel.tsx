@@ -1,9 +1,9 @@
 import { TIMERS_MS } from '@ampelos/domain';
-import { Drawer, EmptyState } from '@mantine/core';
-import { IconBellOff } from '@tabler/icons-react';
+import { Drawer } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { NotificationsList } from './notifications-list.tsx';
 
 /** Spec section 9: the notifications panel closes 500 ms after a navigation. */
 export const PANEL_CLOSE_MS = TIMERS_MS.notificationsPanelClose;
@@ -13,7 +13,7 @@ interface NotificationsPanelProps {
   onClose: () => void;
 }
 
-/** The notifications list arrives with a later feature; until then the panel is honestly empty. */
+/** The notifications panel (spec section 2): the list mounts, and so refetches, each time it opens. */
 export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -35,12 +35,7 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
       title={t('notifications.title')}
       data-testid="notifications-panel"
     >
-      <EmptyState
-        title={t('notifications.empty')}
-        icon={<IconBellOff size={32} stroke={1.5} />}
-        variant="light"
-        color="grape"
-      />
+      <NotificationsList />
     </Drawer>
   );
 }

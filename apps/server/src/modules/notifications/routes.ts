@@ -1,0 +1,45 @@
+import { notificationsQuerySchema, notificationsReadSchema } from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/sessions.ts';
+import { presentNotifications } from './presenter.ts';
+import type { NotificationService } from './service.ts';
+
+const tags = ['notifications'];
+
+export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (
+  app,
+  { notifications },
+) => {
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'My newest notifications (type=unread: only unread) and the unread count',
+        querystring: notificationsQuerySchema,
+      },
+    },
+    async (request) => {
+      const { rows, unread } = await notifications.list(
+        requireAuth(request),
+        request.query.type === 'unread',
+      );
+      return presentNotifications(rows, unread);
+    },
+  );
+
+  app.put(
+    '/notifications/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark some (uuids) or all of my notifications read',
+        body: notificationsReadSchema.nullish(),
+      },
+    },
+    async (request) => {
+      const unread = await notifications.markRead(requireAuth(request), request.body?.uuids);
+      return { unread };
+    },
+  );
+};
