@@ -7,17 +7,10 @@ import { AdminOnly, AnonymousOnly, AuthLoader, HomeRedirect, RequireAuth } from 
 import { AdaptiveLayout } from './layout/adaptive-layout.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
+import { CartRoute } from './routes/app/cart.tsx';
 import { FieldsRoute, NewFieldRoute } from './routes/app/fields.tsx';
-import {
-  CartRoute,
-  CompaniesRoute,
-  DashboardRoute,
-  OrdersRoute,
-  ProfileCompanyRoute,
-  ProfileOrdersRoute,
-  ShootsRoute,
-  UsersRoute,
-} from './routes/app/later-features.tsx';
+import { CompaniesRoute, DashboardRoute, ShootsRoute, UsersRoute } from './routes/app/later-features.tsx';
+import { AdminCouponsRoute, OrdersRoute } from './routes/app/orders.tsx';
 import {
   ForgotPasswordRoute,
   LoginRoute,
@@ -26,6 +19,7 @@ import {
   VerifyEmailRoute,
 } from './routes/auth/auth-pages.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { ProfileCompanyRoute, ProfileOrdersRoute } from './routes/profile/profile-commerce.tsx';
 import { ProfileLayout, RequirePermission } from './routes/profile/profile-layout.tsx';
 import {
   AboutRoute,
@@ -87,6 +81,7 @@ export const router = createBrowserRouter([
                   { path: paths.companies.path, element: <CompaniesRoute /> },
                   { path: paths.cart.path, element: <CartRoute /> },
                   { path: paths.orders.path, element: <OrdersRoute /> },
+                  { path: paths.adminCoupons.path, element: <AdminCouponsRoute /> },
                   {
                     path: paths.profile.root.path,
                     element: <ProfileLayout />,

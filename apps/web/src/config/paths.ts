@@ -24,11 +24,21 @@ export const paths = {
   shoots: { path: '/shoots', getHref: () => '/shoots' },
   companies: { path: '/Companies', getHref: () => '/Companies' },
   cart: { path: '/cart', getHref: () => '/cart' },
-  orders: { path: '/orders', getHref: () => '/orders' },
+  /** The selected order is in the query: `/orders?order=<uuid>` (also on `/profile/orders`). */
+  orders: {
+    path: '/orders',
+    getHref: (uuid?: string) => (uuid ? `/orders?order=${encodeURIComponent(uuid)}` : '/orders'),
+  },
+  /** Coupons administration (AdminOrders:update), linked from the Orders screen. */
+  adminCoupons: { path: '/admin/coupons', getHref: () => '/admin/coupons' },
   profile: {
     root: { path: '/profile', getHref: () => '/profile/' },
     company: { path: '/profile/company', getHref: () => '/profile/company' },
-    orders: { path: '/profile/orders', getHref: () => '/profile/orders' },
+    orders: {
+      path: '/profile/orders',
+      getHref: (uuid?: string) =>
+        uuid ? `/profile/orders?order=${encodeURIComponent(uuid)}` : '/profile/orders',
+    },
     addressBook: { path: '/profile/address-book', getHref: () => '/profile/address-book' },
     settings: { path: '/profile/settings', getHref: () => '/profile/settings' },
     about: { path: '/profile/about', getHref: () => '/profile/about' },

@@ -10,6 +10,8 @@ export interface RequestOptions {
   handledStatuses?: readonly number[];
   /** The GET /api/user probe and the login call: a 401 there is an answer, not a lost session. */
   keepAuthOn401?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key` on order creation). */
+  headers?: Record<string, string>;
 }
 
 export class ApiError extends Error {
@@ -47,6 +49,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
+    ...options.headers,
   };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

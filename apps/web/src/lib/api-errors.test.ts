@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXTS, errorMessagesFor, readErrorMessages } from './api-errors.ts';
+import { ERROR_TEXTS, errorMessagesFor, readErrorMessages, readErrorPaths } from './api-errors.ts';
 
 describe('readErrorMessages', () => {
   it('reads each msg of an errors list', () => {
@@ -18,6 +18,23 @@ describe('readErrorMessages', () => {
     expect(readErrorMessages(null)).toEqual([]);
     expect(readErrorMessages('text body')).toEqual([]);
     expect(readErrorMessages({ errors: [{}, { msg: '' }] })).toEqual([]);
+  });
+});
+
+describe('readErrorPaths', () => {
+  it('keeps the input each message names', () => {
+    const body = {
+      errors: [{ msg: 'Must be a number', path: 'telephone' }, { msg: 'No Address' }, { bad: 1 }],
+    };
+    expect(readErrorPaths(body)).toEqual([
+      { msg: 'Must be a number', path: 'telephone' },
+      { msg: 'No Address' },
+    ]);
+  });
+
+  it('reads the other error shapes as messages without a path', () => {
+    expect(readErrorPaths({ msg: 'Coupon not found' })).toEqual([{ msg: 'Coupon not found' }]);
+    expect(readErrorPaths(null)).toEqual([]);
   });
 });
 

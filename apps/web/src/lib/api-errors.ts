@@ -22,6 +22,17 @@ export function readErrorMessages(body: unknown): string[] {
   return [];
 }
 
+/** `{ errors: [{ msg, path }] }` → each message with the input it names (`path`, when the server gave one). */
+export function readErrorPaths(body: unknown): { msg: string; path?: string }[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return readErrorMessages(body).map((msg) => ({ msg }));
+  return errors.flatMap((e) => {
+    const { msg, path } = (e ?? {}) as { msg?: unknown; path?: unknown };
+    if (typeof msg !== 'string' || !msg) return [];
+    return typeof path === 'string' && path ? [{ msg, path }] : [{ msg }];
+  });
+}
+
 /**
  * Messages to show for a failed response. A 401 shows nothing here: it clears the session instead
  * (and the login form says "Incorrect e-mail or password" itself). Status 0 means the network failed.

@@ -15,6 +15,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { CartCountBadge } from '../../features/cart/components/cart-count-badge.tsx';
+import { UnreadNotificationsBadge } from '../../features/notifications/components/unread-notifications-badge.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 
 interface MenuEntry {
@@ -24,6 +26,8 @@ interface MenuEntry {
   href?: string;
   onClick?: () => void;
   permission?: [Action, Resource];
+  /** A counter beside the label (cart items, unread notifications). */
+  badge?: ReactNode;
 }
 
 interface SideMenuProps {
@@ -65,6 +69,7 @@ export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
       icon: <IconBell size={size} />,
       onClick: onOpenNotifications,
       permission: ['read', 'Notification'],
+      badge: <UnreadNotificationsBadge />,
     },
     {
       id: 'users',
@@ -93,6 +98,7 @@ export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
       icon: <IconShoppingCart size={size} />,
       href: paths.cart.getHref(),
       permission: ['read', 'Cart'],
+      badge: <CartCountBadge />,
     },
     {
       id: 'profile',
@@ -114,6 +120,7 @@ export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
               to={entry.href}
               label={entry.label}
               leftSection={entry.icon}
+              rightSection={entry.badge}
               active={pathname.toLowerCase().startsWith(entry.href.replace(/\/$/, '').toLowerCase())}
               onClick={onNavigate}
               data-testid={`nav-${entry.id}`}
@@ -125,6 +132,7 @@ export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
               type="button"
               label={entry.label}
               leftSection={entry.icon}
+              rightSection={entry.badge}
               onClick={entry.onClick}
               data-testid={`nav-${entry.id}`}
             />

@@ -1,11 +1,23 @@
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { BulkReportsButton } from '../../../features/cart/components/bulk-reports-button.tsx';
+import { ChooseServiceButton } from '../../../features/cart/components/choose-service-button.tsx';
+import { useFields } from '../../../features/fields/api/get-fields.ts';
 import { FieldsScreen } from '../../../features/fields/components/fields-screen.tsx';
 import { NewFieldPage } from '../../../features/fields/components/new-field-page.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 
+/** The fields screen with the cart's "Choose Service" and "Add multiple reports". */
 export function FieldsRoute() {
-  return <FieldsScreen />;
+  const fields = useFields();
+  return (
+    <FieldsScreen
+      serviceAction={(field) => <ChooseServiceButton field={field} />}
+      headerActions={
+        fields.data && fields.data.data.length > 0 && <BulkReportsButton fields={fields.data.data} />
+      }
+    />
+  );
 }
 
 /** `/fields/new` needs the create Field permission; others go back to the list. */

@@ -1,11 +1,4 @@
-import {
-  IconBuilding,
-  IconChartBar,
-  IconDrone,
-  IconReceipt,
-  IconShoppingCart,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconBuilding, IconChartBar, IconDrone, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPage } from '../../../components/empty-page.tsx';
 
@@ -48,42 +41,6 @@ export function CompaniesRoute() {
       title={t('nav.companies')}
       emptyText={t('later.companiesEmpty')}
       icon={<IconBuilding {...ICON} />}
-    />
-  );
-}
-
-export function CartRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage title={t('nav.cart')} emptyText={t('later.cartEmpty')} icon={<IconShoppingCart {...ICON} />} />
-  );
-}
-
-export function OrdersRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage title={t('nav.orders')} emptyText={t('later.ordersEmpty')} icon={<IconReceipt {...ICON} />} />
-  );
-}
-
-export function ProfileCompanyRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage
-      title={t('profile.company')}
-      emptyText={t('later.companyEmpty')}
-      icon={<IconBuilding {...ICON} />}
-    />
-  );
-}
-
-export function ProfileOrdersRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage
-      title={t('profile.orders')}
-      emptyText={t('later.ordersEmpty')}
-      icon={<IconReceipt {...ICON} />}
     />
   );
 }

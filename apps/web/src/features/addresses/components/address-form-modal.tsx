@@ -13,6 +13,8 @@ interface AddressFormModalProps {
   onClose: () => void;
   /** The address being edited; null to add a new one. */
   address: AddressView | null;
+  /** Called with the saved address (e.g. to select a new billing address). */
+  onSaved?: (address: AddressView) => void;
 }
 
 const emptyValues = {
@@ -39,7 +41,7 @@ const valuesOf = (address: AddressView | null): Values =>
       }
     : emptyValues;
 
-function AddressForm({ address, onClose }: { address: AddressView | null; onClose: () => void }) {
+function AddressForm({ address, onClose, onSaved }: Omit<AddressFormModalProps, 'opened'>) {
   const { t } = useTranslation();
   const create = useCreateAddress();
   const update = useUpdateAddress();
@@ -64,8 +66,9 @@ function AddressForm({ address, onClose }: { address: AddressView | null; onClos
       update.mutate(
         { ...input, prevAddressId: address.id },
         {
-          onSuccess: () => {
+          onSuccess: (saved) => {
             notifySuccess(t('addresses.updated'));
+            onSaved?.(saved.address);
             onClose();
           },
           onError,
@@ -73,8 +76,9 @@ function AddressForm({ address, onClose }: { address: AddressView | null; onClos
       );
     } else {
       create.mutate(input, {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           notifySuccess(t('addresses.added'));
+          onSaved?.(saved.address);
           onClose();
         },
         onError,
@@ -141,7 +145,7 @@ function AddressForm({ address, onClose }: { address: AddressView | null; onClos
   );
 }
 
-export function AddressFormModal({ opened, onClose, address }: AddressFormModalProps) {
+export function AddressFormModal({ opened, onClose, address, onSaved }: AddressFormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -151,7 +155,9 @@ export function AddressFormModal({ opened, onClose, address }: AddressFormModalP
       size="lg"
     >
       {/* Keyed so the form starts from the chosen address each time it opens. */}
-      {opened && <AddressForm key={address?.id ?? 'new'} address={address} onClose={onClose} />}
+      {opened && (
+        <AddressForm key={address?.id ?? 'new'} address={address} onClose={onClose} onSaved={onSaved} />
+      )}
     </Modal>
   );
 }

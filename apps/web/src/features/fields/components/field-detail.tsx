@@ -2,7 +2,7 @@ import type { FieldView } from '@ampelos/domain';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconEdit, IconMapPin, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDownloadFieldKml } from '../api/download-field-kml.ts';
@@ -18,9 +18,11 @@ interface FieldDetailProps {
   onDeleted: () => void;
   /** Small screens show the detail alone, with a way back to the list. */
   onBack?: () => void;
+  /** "Choose Service": the cart feature's button, composed by the route (features stay independent). */
+  serviceAction?: ReactNode;
 }
 
-export function FieldDetail({ field, onDeleted, onBack }: FieldDetailProps) {
+export function FieldDetail({ field, onDeleted, onBack, serviceAction }: FieldDetailProps) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
   const [editOpened, edit] = useDisclosure(false);
@@ -55,6 +57,7 @@ export function FieldDetail({ field, onDeleted, onBack }: FieldDetailProps) {
         </Stack>
         <Group gap="xs">
           <ReportPicker reports={field.Reports} selected={reportUuid} onSelect={setReportUuid} />
+          {serviceAction}
           {authorization.can('update', 'Field') && (
             <Button
               variant="default"

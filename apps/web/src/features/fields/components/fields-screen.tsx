@@ -1,7 +1,8 @@
-import { BREAKPOINTS } from '@ampelos/domain';
+import { BREAKPOINTS, type FieldView } from '@ampelos/domain';
 import { Alert, Button, Center, EmptyState, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlant2, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -18,7 +19,14 @@ export const SELECTED_FIELD_PARAM = 'field';
  * Fields: the grouped list on the left, the selected field on the right. On wide screens the first
  * field is active when none is chosen; under 767 px none is, and the detail replaces the list.
  */
-export function FieldsScreen() {
+interface FieldsScreenProps {
+  /** Rendered in the field detail ("Choose Service"); other features' parts come from the route. */
+  serviceAction?: (field: FieldView) => ReactNode;
+  /** Extra header buttons next to Add field (e.g. "Add multiple reports"). */
+  headerActions?: ReactNode;
+}
+
+export function FieldsScreen({ serviceAction, headerActions }: FieldsScreenProps = {}) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
   const fields = useFields();
@@ -40,16 +48,19 @@ export function FieldsScreen() {
   const header = (
     <Group justify="space-between">
       <Title order={2}>{t('nav.fields')}</Title>
-      {canCreate && (
-        <Button
-          component={Link}
-          to={paths.fieldNew.getHref()}
-          leftSection={<IconPlus size={16} />}
-          data-testid="fields-add"
-        >
-          {t('fields.add')}
-        </Button>
-      )}
+      <Group gap="xs">
+        {headerActions}
+        {canCreate && (
+          <Button
+            component={Link}
+            to={paths.fieldNew.getHref()}
+            leftSection={<IconPlus size={16} />}
+            data-testid="fields-add"
+          >
+            {t('fields.add')}
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 
@@ -97,6 +108,7 @@ export function FieldsScreen() {
       field={selected}
       onDeleted={backToList}
       onBack={small ? backToList : undefined}
+      serviceAction={serviceAction?.(selected)}
     />
   ) : chosenUuid && single.isPending ? (
     <Center py="xl">

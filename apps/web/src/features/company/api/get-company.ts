@@ -1,0 +1,16 @@
+import type { CompanyAnswer, CompanyView } from '@ampelos/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The caller's company. The checkout reads the same key: keep it exactly `['company']`. */
+export const COMPANY_QUERY_KEY = ['company'] as const;
+
+/** `GET /api/company`: the company, or null (b2c accounts, or b2b before the first invoice save). */
+export const getCompany = (): Promise<CompanyView | null> =>
+  api.get<CompanyAnswer>('/company').then((answer) => answer.data);
+
+export const companyQueryOptions = queryOptions({ queryKey: COMPANY_QUERY_KEY, queryFn: getCompany });
+
+export function useCompany() {
+  return useQuery(companyQueryOptions);
+}

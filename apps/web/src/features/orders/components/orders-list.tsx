@@ -1,0 +1,64 @@
+import type { OrderView } from '@ampelos/domain';
+import { Box, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconFileInvoice, IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatCalendarDate, formatPrice } from '../../../lib/format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import classes from './orders.module.css';
+
+interface OrdersListProps {
+  orders: readonly OrderView[];
+  activeUuid: string | null;
+  onSelect: (uuid: string) => void;
+  /** Height of the scrolling list. */
+  h: string | number;
+}
+
+/** One row per order: customer, final price, number of reports, status label, date. Newest first. */
+export function OrdersList({ orders, activeUuid, onSelect, h }: OrdersListProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Box h={h} style={{ overflowY: 'auto' }} data-testid="orders-list">
+      {orders.map((order) => {
+        const active = order.uuid === activeUuid;
+        return (
+          <UnstyledButton
+            key={order.uuid}
+            className={classes.orderRow}
+            data-active={active || undefined}
+            aria-current={active ? 'true' : undefined}
+            onClick={() => onSelect(order.uuid)}
+            data-testid="order-row"
+            data-uuid={order.uuid}
+            data-status={order.status}
+          >
+            <ThemeIcon variant="light" size={40} radius="md" color="grape">
+              {order.transactionType === 'invoice' ? (
+                <IconFileInvoice size={22} />
+              ) : (
+                <IconReceipt size={22} />
+              )}
+            </ThemeIcon>
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm" fw={600} lineClamp={2} data-testid="order-row-customer">
+                {order.user.firstName} {order.user.lastName}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {formatCalendarDate(order.createdAt, i18n.language)}
+              </Text>
+              <Text size="xs" c="dimmed" truncate data-testid="order-row-reports">
+                {t('orders.reportsCount', { count: order.numOfReport })}
+              </Text>
+            </Box>
+            <Stack gap={6} align="flex-end">
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="order-row-price">
+                {formatPrice(order.finalPrice)}
+              </Text>
+              <OrderStatusBadge status={order.status} />
+            </Stack>
+          </UnstyledButton>
+        );
+      })}
+    </Box>
+  );
+}
