@@ -160,11 +160,12 @@ describe('buying reports', () => {
       await invoice.getByTestId(`invoice-${name}`).fill(value);
     }
     await invoice.getByTestId('invoice-submit').click();
-    await page.getByText('Invoice Details Updated!').waitFor();
+    // Saved: the checkout shows the company's details in place of the form
+    await page.getByTestId('invoice-details-summary').getByText('EL099999999').waitFor();
     await page.getByTestId('checkout-next').click();
 
     // Payment: wire transfer with the bank details, then the order
-    await page.getByTestId('payment-wire-transfer').waitFor();
+    await page.getByTestId('payment-method-wire_transfer').waitFor();
     await snapshot(page, 'commerce-payment');
     await page.getByTestId('place-order').click();
     await page.getByTestId('order-success').waitFor();
