@@ -37,6 +37,9 @@ export type Plan = (typeof PLANS)[number];
 /** Defaults of the "Add multiple reports" (bulk) modal. */
 export const BULK_REPORT_DEFAULTS = { service: 'e2e', plan: 'standard', shoots: 3 } as const;
 
+/** A paid report is valid this many months from the day its order is completed (docs/DECISIONS.md). */
+export const REPORT_VALIDITY_MONTHS = 12;
+
 /** In the cart, the distinct fields of E2E reports must total at least this many hectares. */
 export const E2E_MIN_TOTAL_HECTARES = 5;
 /**

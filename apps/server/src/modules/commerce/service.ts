@@ -10,6 +10,7 @@ import {
   type OrderCreate,
   type OrderStatus,
   pricePerHectare,
+  REPORT_VALIDITY_MONTHS,
   type Service,
 } from '@ampelos/domain';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
@@ -20,7 +21,6 @@ import type { OrderEvents } from './order-events.ts';
 import type { CommerceQueries, CommerceRepository, CouponRow, OrderWithDetails } from './repository.ts';
 
 /** A paid report is valid for one year from the moment its order is completed (docs/DECISIONS.md). */
-export const REPORT_VALIDITY_MONTHS = 12;
 const FIELD_NOT_FOUND = 'Field not found';
 const B2B_ROLES = ['b2b_admin', 'b2b_user'];
 

@@ -5,6 +5,7 @@ import {
   E2E_MIN_TOTAL_HECTARES,
   type PriceBreakdown,
   priceBreakdown,
+  REPORT_VALIDITY_MONTHS,
   type Role,
   remainingE2EHectares,
   type Service,
@@ -13,11 +14,10 @@ import {
 import type { CheckedCoupon } from './api/check-coupon.ts';
 
 /**
- * How long a package runs once paid: the server makes paid reports valid for 12 months
- * (REPORT_VALIDITY_MONTHS, docs/DECISIONS.md "Report validity"). Reports still in the cart have no
- * validTo yet, so the cart shows this period.
+ * How long a package runs once paid (the domain's REPORT_VALIDITY_MONTHS, which the server applies).
+ * Reports still in the cart have no validTo yet, so the cart shows this period.
  */
-export const PACKAGE_PERIOD_YEARS = 1;
+export const PACKAGE_PERIOD_YEARS = REPORT_VALIDITY_MONTHS / 12;
 
 export interface CartRow extends CartItemView {
   /** Unique per cart group: field id + service. */
