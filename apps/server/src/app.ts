@@ -25,6 +25,7 @@ import { presentReport } from './modules/commerce/presenter.ts';
 import { createCommerceRepository } from './modules/commerce/repository.ts';
 import { commerceRoutes } from './modules/commerce/routes.ts';
 import { createCommerceService } from './modules/commerce/service.ts';
+import { createCompanyDirectoryService } from './modules/companies/directory-service.ts';
 import { createCompanyRepository } from './modules/companies/repository.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { createCompanyService } from './modules/companies/service.ts';
@@ -36,7 +37,19 @@ import { createMailService } from './modules/mail/service.ts';
 import { createNotificationRepository } from './modules/notifications/repository.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
+import { createReportEvents } from './modules/reports/report-events.ts';
+import { createReportRepository } from './modules/reports/repository.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { createReportService } from './modules/reports/service.ts';
+import { createCrewService } from './modules/shoots/crew-service.ts';
+import { presentShoot } from './modules/shoots/presenter.ts';
+import { createShootRepository } from './modules/shoots/repository.ts';
+import { shootRoutes } from './modules/shoots/routes.ts';
+import { createShootService } from './modules/shoots/service.ts';
+import { createShootEvents, SHOOT_MANAGER_ROLES } from './modules/shoots/shoot-events.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { userAdminRoutes } from './modules/users/admin-routes.ts';
+import { createUserAdminService } from './modules/users/admin-service.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createUserService } from './modules/users/service.ts';
@@ -49,6 +62,8 @@ import { installSecurityHeaders } from './platform/http/security.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
 import { createBotCheck } from './platform/providers/recaptcha.ts';
+import { createInProcessBus } from './platform/realtime/bus.ts';
+import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 
 export interface BuildAppOptions {
@@ -98,10 +113,36 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
   const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
   const commerceRepository = createCommerceRepository(database.db);
+  // In-process for now; a PostgreSQL LISTEN/NOTIFY bus with the same interface will serve several processes.
+  const realtime = createInProcessBus();
   const notifications = createNotificationService({
     notifications: createNotificationRepository(database.db),
+    realtime,
   });
-  const companies = createCompanyService({ companies: createCompanyRepository(database.db), storage });
+  const companyRepository = createCompanyRepository(database.db);
+  const companies = createCompanyService({ companies: companyRepository, storage });
+  const companyDirectory = createCompanyDirectoryService({ companies: companyRepository, storage });
+  const userAdmin = createUserAdminService({ users: usersRepository, mail, publicUrl: config.publicUrl });
+  const shootRepository = createShootRepository(database.db);
+  const shootEvents = createShootEvents({
+    notify: notifications.notify,
+    mail,
+    managers: () => shootRepository.usersWithRoles(SHOOT_MANAGER_ROLES),
+    publicUrl: config.publicUrl,
+    logger: app.log,
+  });
+  const shoots = createShootService({ shoots: shootRepository, events: shootEvents });
+  const crew = createCrewService({ shoots: shootRepository, events: shootEvents, scheduling: shoots });
+  const reports = createReportService({
+    reports: createReportRepository(database.db),
+    shoots: shootRepository,
+    events: createReportEvents({
+      notify: notifications.notify,
+      mail,
+      publicUrl: config.publicUrl,
+      logger: app.log,
+    }),
+  });
   const orderIssuer = { seller: config.seller, bank: config.bank, salesEmail: config.salesEmail };
   const commerce = createCommerceService({
     commerce: commerceRepository,
@@ -115,6 +156,22 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     }),
   });
   const fields = createFieldService({
+    onCreated: async ({ field, owner }) => {
+      // Operations staff plan shoots per field: they hear of new ones.
+      try {
+        const staff = await shootRepository.usersWithRoles(SHOOT_MANAGER_ROLES);
+        await notifications.notify(
+          staff.map((user) => user.id),
+          'new_field',
+          {
+            field: { uuid: field.uuid, title: field.title, area: field.area },
+            owner: { firstName: owner.firstName, lastName: owner.lastName },
+          },
+        );
+      } catch (error) {
+        app.log.error({ err: error }, 'new_field notification failed');
+      }
+    },
     fields: createFieldRepository(database.db),
     storage,
     geocoder: createOfflineGeocoder(),
@@ -129,6 +186,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await realtime.close();
   });
 
   if (runApi) {
@@ -137,6 +195,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     await app.register(rateLimit, { global: false });
     await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
     installCsrfGuard(app, config.publicUrl);
+    await installWebSocket(app);
     sessions.install(app);
     await app.register(swagger, {
       openapi: { info: { title: 'Ampelos API', version: '0.1.0' } },
@@ -149,12 +208,28 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
       async (api) => {
         await api.register(systemRoutes, { config, storage });
         await api.register(authRoutes, { auth, sessions, rateLimitPerMinute: config.authRateLimitPerMinute });
-        await api.register(userRoutes, { users, sessions });
+        await api.register(userRoutes, { users, admin: userAdmin, sessions });
+        await api.register(userAdminRoutes, { admin: userAdmin });
         await api.register(addressRoutes, { addresses });
-        await api.register(fieldRoutes, { fields, commerce });
+        await api.register(fieldRoutes, {
+          fields,
+          commerce,
+          shootData: async (auth, fieldIds) =>
+            (await shoots.ofFields(auth, fieldIds)).map(({ record, actions }) =>
+              presentShoot(record, actions),
+            ),
+        });
         await api.register(commerceRoutes, { commerce, issuer: orderIssuer });
-        await api.register(companyRoutes, { companies, storage });
+        await api.register(companyRoutes, { companies, directory: companyDirectory, storage });
         await api.register(notificationRoutes, { notifications });
+        await api.register(shootRoutes, { shoots, crew });
+        await api.register(reportRoutes, { reports });
+        await api.register(realtimeRoutes, {
+          bus: realtime,
+          publicUrl: config.publicUrl,
+          userIdOf: (request) => request.auth?.user.id ?? null,
+          greeting: notifications.unreadMessage,
+        });
       },
       { prefix: '/api' },
     );

@@ -6,7 +6,7 @@ import { createCommerceRepository, type NewCoupon } from '../modules/commerce/re
 import { analyseFieldRing } from '../modules/fields/geometry.ts';
 import { createFieldRepository } from '../modules/fields/repository.ts';
 import { createUserRepository, type NewUser } from '../modules/users/repository.ts';
-import { companies } from '../platform/db/schema.ts';
+import { companies, reports } from '../platform/db/schema.ts';
 import { client } from './http.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -166,3 +166,47 @@ export const pngOf = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 60 } } })
     .png()
     .toBuffer();
+
+/** A paid report straight in the database: E2E and processing (valid from an hour ago for a year) by default. */
+export async function createReport(
+  ctx: TestApp,
+  owner: { id: number },
+  field: { id: number; title: string; area: number },
+  overrides: Partial<typeof reports.$inferInsert> = {},
+) {
+  const hour = 60 * 60 * 1000;
+  const [row] = await ctx.database.db
+    .insert(reports)
+    .values({
+      fieldId: field.id,
+      fieldTitle: field.title,
+      fieldArea: field.area,
+      ownerId: owner.id,
+      service: 'e2e',
+      shoots: 3,
+      status: 'processing',
+      validFrom: new Date(Date.now() - hour),
+      validTo: new Date(Date.now() + 365 * 24 * hour),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('report insert returned nothing');
+  return row;
+}
+
+/** A drone operator organisation: its company, its drone_admin and `pilots` drone_operators, signed in. */
+export async function createDroneOrganisation(ctx: TestApp, pilots = 1) {
+  const company = await createCompany(ctx, { kind: 'drone_operator' });
+  const admin = await signedInClient(ctx, {
+    role: 'drone_admin',
+    companyId: company.id,
+    firstName: 'Dimitris',
+  });
+  const crew = [];
+  for (let i = 0; i < pilots; i++) {
+    crew.push(
+      await signedInClient(ctx, { role: 'drone_operator', companyId: company.id, firstName: 'Petros' }),
+    );
+  }
+  return { company, admin, pilots: crew };
+}

@@ -64,11 +64,10 @@ describe('permission table', () => {
     expect(roleCan('drone_admin', 'read', 'Users')).toBe(true);
     expect(roleCan('drone_operator', 'read', 'Users')).toBe(false);
   });
-  it('only admin creates users and companies', () => {
-    for (const role of ROLES) {
-      expect(roleCan(role, 'create', 'Users')).toBe(role === 'admin');
-      expect(roleCan(role, 'create', 'Companies')).toBe(role === 'admin');
-    }
+  it('admin, business accounts and drone operator organisations add users; only admin adds companies', () => {
+    const adders = ROLES.filter((role) => roleCan(role, 'create', 'Users'));
+    expect(adders.sort()).toEqual(['admin', 'b2b_admin', 'b2b_user', 'drone_admin']);
+    for (const role of ROLES) expect(roleCan(role, 'create', 'Companies')).toBe(role === 'admin');
   });
   it('every role has at least Notification:read or Shoots:read', () => {
     for (const role of ROLES) {

@@ -83,7 +83,14 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'Companies:read',
   ],
   'Marketing Admin': ['Fields:read', 'Report:read', 'Notification:read', 'Users:read', 'Companies:read'],
-  b2b_admin: [...CUSTOMER_ADMIN, 'UserCompany:read', 'UserCompany:update', 'Companies:read'],
+  b2b_admin: [
+    ...CUSTOMER_ADMIN,
+    'UserCompany:read',
+    'UserCompany:update',
+    'Companies:read',
+    'Users:create',
+    'Users:update',
+  ],
   b2c_admin: CUSTOMER_ADMIN,
   b2b_user: [
     'Field:create',
@@ -95,9 +102,18 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'UserOrders:read',
     'Notification:read',
     'UserCompany:read',
+    'Companies:read',
+    'Users:create',
   ],
   b2c_user: ['Fields:read', 'Report:read', 'Notification:read'],
-  drone_admin: ['Shoots:read', 'Shoots:update', 'Notification:read', 'Users:read'],
+  drone_admin: [
+    'Shoots:read',
+    'Shoots:update',
+    'Notification:read',
+    'Users:read',
+    'Users:create',
+    'Users:update',
+  ],
   drone_operator: ['Shoots:read', 'Shoots:update', 'Notification:read'],
 };
 

@@ -17,6 +17,9 @@ export const NOTIFICATION_STATUS_TEXTS: Readonly<Record<string, string>> = {
   shoot_assigned_to_drone_operator: 'Assigned to Drone Pilot',
   processing_pending: 'Client sets availability for Photo Shoot',
   confirmed_shoot_dates: 'Confirmed Photo Shoot Dates',
+  /** Ours: events the spec's table does not name (a shoot completed, a report's data arrived). */
+  shoot_complete: 'Photo Shoot completed',
+  processing_data: 'Processing data',
 };
 export const UNKNOWN_NEW_STATUS_TEXT = 'Unknown new status';
 export const REPORT_COMPLETE_NOTIFICATION_TEXT = 'AI Processing completed';

@@ -27,6 +27,10 @@ describe('shoot status labels', () => {
 describe('shoot transitions', () => {
   it.each([
     ['unassigned', 'assigned_to_drone_admin'],
+    ['unassigned', 'assigned_to_drone_operator'],
+    ['unassigned', 'confirmed_shoot_dates'],
+    ['assigned_to_drone_admin', 'assigned_to_drone_admin'],
+    ['assigned_to_drone_operator', 'assigned_to_drone_operator'],
     ['assigned_to_drone_admin', 'assigned_to_drone_operator'],
     ['assigned_to_drone_admin', 'confirmed_shoot_dates'],
     ['assigned_to_drone_operator', 'confirmed_shoot_dates'],
@@ -37,7 +41,6 @@ describe('shoot transitions', () => {
   });
   it.each([
     ['unassigned', 'unassigned'],
-    ['unassigned', 'confirmed_shoot_dates'],
     ['unassigned', 'complete'],
     ['assigned_to_drone_operator', 'assigned_to_drone_admin'],
     ['complete', 'confirmed_shoot_dates'],

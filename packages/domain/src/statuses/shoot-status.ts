@@ -41,17 +41,22 @@ export function shootStatusLabel(status: unknown): string {
 }
 
 /**
- * Forward sequence, plus two cases the spec describes:
+ * Forward sequence, plus the cases the spec describes:
+ * - administrators may assign a pilot directly, so unassigned may go to assigned_to_drone_operator;
+ * - staff may fix the dates before anyone is assigned: the first assignment then finds the days set
+ *   and goes straight to confirmed_shoot_dates (unassigned → confirmed_shoot_dates);
+ * - an assignment may be changed before dates are confirmed (another organisation, another pilot),
+ *   which keeps the status (assigned_to_drone_admin → itself, assigned_to_drone_operator → itself);
  * - Confirm Dates shows as soon as a drone admin is assigned, so assigned_to_drone_admin may go
  *   straight to confirmed_shoot_dates;
- * - once dates are confirmed the final shoot day can be set or reset, which keeps the shoot in
- *   confirmed_shoot_dates (confirmed_shoot_dates → confirmed_shoot_dates).
+ * - once dates are confirmed the final shoot day can be set or reset (and a pilot assigned), which
+ *   keeps the shoot in confirmed_shoot_dates (confirmed_shoot_dates → confirmed_shoot_dates).
  * Other transitions are not shown by the spec and are refused. complete is final.
  */
 export const SHOOT_STATUS_TRANSITIONS: TransitionTable<ShootStatus> = {
-  unassigned: ['assigned_to_drone_admin'],
-  assigned_to_drone_admin: ['assigned_to_drone_operator', 'confirmed_shoot_dates'],
-  assigned_to_drone_operator: ['confirmed_shoot_dates'],
+  unassigned: ['assigned_to_drone_admin', 'assigned_to_drone_operator', 'confirmed_shoot_dates'],
+  assigned_to_drone_admin: ['assigned_to_drone_admin', 'assigned_to_drone_operator', 'confirmed_shoot_dates'],
+  assigned_to_drone_operator: ['assigned_to_drone_operator', 'confirmed_shoot_dates'],
   confirmed_shoot_dates: ['confirmed_shoot_dates', 'complete'],
   complete: [],
 };

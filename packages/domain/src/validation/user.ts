@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIGN_UP_ROLES } from '../roles/roles.ts';
+import { ROLES, SIGN_UP_ROLES } from '../roles/roles.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -133,6 +133,10 @@ export const profileUpdateSchema = z.strictObject({
   /** The spec's admin flag; the server decides from the caller's permissions, never from this value. */
   updateOtherUser: z.boolean().optional(),
   uuid: z.string().uuid().optional(),
+  /** Editing another user only: a role the caller may give (never above its own). */
+  role: z.enum(ROLES).optional(),
+  /** Editing another user only, administrators only: move the user to another company (null: none). */
+  companyId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 

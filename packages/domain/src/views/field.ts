@@ -1,4 +1,5 @@
 import type { ReportView } from './commerce.ts';
+import type { ShootView } from './operations.ts';
 import type { AvatarView } from './user.ts';
 
 export interface FieldOwnerView {
@@ -40,5 +41,6 @@ export interface FieldView {
 /** `GET /fields` answer. */
 export interface FieldListView {
   data: FieldView[];
-  shootData: { fieldId: number }[];
+  /** The photo shoots of the listed fields the caller may see (spec: entries with fieldId). */
+  shootData: ShootView[];
 }

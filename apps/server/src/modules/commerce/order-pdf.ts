@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { loadPdfFonts } from '../../platform/pdf/fonts.ts';
 import { type OrderSummary, summariseOrder } from './order-summary.ts';
 import {
   formatMoney,
@@ -21,19 +19,7 @@ export interface OrderDocumentIssuer {
   salesEmail: string;
 }
 
-// DejaVu covers Latin and Greek; the PDF's built-in fonts have no Greek glyphs.
-const fontDir = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () => {
-  fonts ??= {
-    regular: readFileSync(path.join(fontDir, 'DejaVuSans.ttf')),
-    bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-};
+const loadFonts = loadPdfFonts;
 
 const MARGIN = 50;
 const SIZE = { title: 18, heading: 11, body: 9 } as const;

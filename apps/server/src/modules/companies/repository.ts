@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { addresses, companies, users } from '../../platform/db/schema.ts';
 
@@ -73,10 +73,56 @@ function companyQueries(db: Db) {
 }
 export type CompanyQueries = ReturnType<typeof companyQueries>;
 
+export interface CompanyMember {
+  id: number;
+  uuid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  companyId: number | null;
+  createdAt: Date;
+}
+
+/** The Companies screen: lists with user counts and a company's members. */
+function directoryQueries(db: Db) {
+  return {
+    /** Every company (or the one given), newest first, with its number of users. */
+    listWithUserCounts: (onlyId?: number) =>
+      db
+        .select({ company: companies, userCount: count(users.id) })
+        .from(companies)
+        .leftJoin(users, eq(users.companyId, companies.id))
+        .where(onlyId === undefined ? undefined : eq(companies.id, onlyId))
+        .groupBy(companies.id)
+        .orderBy(desc(companies.createdAt), desc(companies.id)),
+    async findByUuid(uuid: string): Promise<CompanyRow | undefined> {
+      const [row] = await db.select().from(companies).where(eq(companies.uuid, uuid));
+      return row;
+    },
+    members: (companyId: number): Promise<CompanyMember[]> =>
+      db
+        .select({
+          id: users.id,
+          uuid: users.uuid,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          role: users.role,
+          companyId: users.companyId,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(eq(users.companyId, companyId))
+        .orderBy(asc(users.createdAt), asc(users.id)),
+  };
+}
+
 /** The only code touching companies (and, for the invoice form, the user's link and address book). */
 export function createCompanyRepository(db: Db) {
   return {
     ...companyQueries(db),
+    ...directoryQueries(db),
     transaction<T>(work: (tx: CompanyQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(companyQueries(tx as unknown as Db)));
     },

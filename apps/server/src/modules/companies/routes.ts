@@ -1,23 +1,94 @@
 import {
   avatarClearSchema,
   COMPANY_MESSAGES,
+  type CompaniesAnswer,
   type CompanyAnswer,
+  type CompanyDetailAnswer,
+  companyCreateSchema,
+  companyParamsSchema,
   invoiceDetailsUpdateSchema,
+  OPERATIONS_MESSAGES,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readSingleUpload } from '../../platform/http/uploads.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { requireAuth } from '../auth/sessions.ts';
-import { presentCompany } from './presenter.ts';
+import type { CompanyDirectoryService } from './directory-service.ts';
+import { presentCompany, presentCompanyDetail, presentCompanyListItem } from './presenter.ts';
 import type { CompanyService } from './service.ts';
 
 const tags = ['company'];
 
-export const companyRoutes: FastifyPluginAsyncZod<{ companies: CompanyService; storage: Storage }> = async (
-  app,
-  { companies, storage },
-) => {
+export const companyRoutes: FastifyPluginAsyncZod<{
+  companies: CompanyService;
+  directory: CompanyDirectoryService;
+  storage: Storage;
+}> = async (app, { companies, directory, storage }) => {
   const present = (row: Parameters<typeof presentCompany>[0]) => presentCompany(row, storage.url);
+  const presentDetail = ({ company, members }: Awaited<ReturnType<CompanyDirectoryService['detail']>>) =>
+    presentCompanyDetail(company, members, storage.url);
+
+  app.get(
+    '/companies',
+    { schema: { tags, summary: 'Companies with user counts (staff: all; b2b roles: their own)' } },
+    async (request): Promise<CompaniesAnswer> => {
+      const rows = await directory.list(requireAuth(request));
+      return {
+        data: rows.map(({ company, userCount }) => presentCompanyListItem(company, userCount, storage.url)),
+      };
+    },
+  );
+
+  app.get(
+    '/companies/:uuid',
+    { schema: { tags, summary: 'A company with its users and their roles', params: companyParamsSchema } },
+    async (request): Promise<CompanyDetailAnswer> => ({
+      data: presentDetail(await directory.detail(requireAuth(request), request.params.uuid)),
+    }),
+  );
+
+  app.post(
+    '/companies',
+    { schema: { tags, summary: 'Add Company (administrators)', body: companyCreateSchema } },
+    async (request, reply) => {
+      const created = await directory.create(requireAuth(request), request.body);
+      const answer: CompanyDetailAnswer = {
+        data: presentDetail(created),
+        msg: OPERATIONS_MESSAGES.companyCreated,
+      };
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/companies/:uuid/avatar',
+    { schema: { tags, summary: "Set any company's avatar (Companies:update)", params: companyParamsSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const row = await directory.uploadAvatar(
+        auth,
+        request.params.uuid,
+        await readSingleUpload(request, 'avatar'),
+      );
+      return { data: present(row) };
+    },
+  );
+
+  app.put(
+    '/companies/:uuid/avatar',
+    {
+      schema: {
+        tags,
+        summary: "Remove any company's avatar (Companies:update)",
+        params: companyParamsSchema,
+        body: avatarClearSchema,
+      },
+    },
+    async (request) => {
+      const row = await directory.removeAvatar(requireAuth(request), request.params.uuid);
+      return { data: present(row) };
+    },
+  );
 
   app.get(
     '/company',

@@ -10,7 +10,7 @@ function allow(allowed: boolean) {
 }
 
 /** The company columns the invoice form sets (its title is the firm title). */
-function companyColumns(details: InvoiceDetails) {
+export function companyColumns(details: InvoiceDetails) {
   return {
     title: details.firmTitle,
     activity: details.firmActivity,

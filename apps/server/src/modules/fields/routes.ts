@@ -3,15 +3,14 @@ import {
   fieldDeleteSchema,
   fieldListQuerySchema,
   fieldUpdateBodySchema,
-  kmlDownloadSchema,
+  type ShootView,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSingleUpload } from '../../platform/http/uploads.ts';
-import { requireAuth } from '../auth/sessions.ts';
+import { type AuthContext, requireAuth } from '../auth/sessions.ts';
 import { presentCart } from '../commerce/presenter.ts';
 import type { CommerceService } from '../commerce/service.ts';
-import { KML_CONTENT_TYPE, kmlContentDisposition } from './kml.ts';
 import { presentField } from './presenter.ts';
 import type { FieldService, VisibleField } from './service.ts';
 
@@ -25,7 +24,9 @@ const present = ({ field, owner, showOwner, reports }: VisibleField) =>
 export const fieldRoutes: FastifyPluginAsyncZod<{
   fields: FieldService;
   commerce?: CommerceService;
-}> = async (app, { fields, commerce }) => {
+  /** The photo shoots of the listed fields, as the caller sees them (`shootData`). */
+  shootData?: (auth: AuthContext, fieldIds: number[]) => Promise<ShootView[]>;
+}> = async (app, { fields, commerce, shootData }) => {
   app.get(
     '/fields',
     {
@@ -39,7 +40,13 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
       const auth = requireAuth(request);
       if (request.query.type === 'cart' && commerce) return presentCart(await commerce.cart(auth));
       const rows = await fields.list(auth);
-      return { data: rows.map(present), shootData: [] };
+      const shoots = shootData
+        ? await shootData(
+            auth,
+            rows.map((row) => row.field.id),
+          )
+        : [];
+      return { data: rows.map(present), shootData: shoots };
     },
   );
 
@@ -97,19 +104,6 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await fields.remove(requireAuth(request), request.body.uuid);
       return reply.status(201).send({ msg: 'Field successfully deleted' });
-    },
-  );
-
-  app.post(
-    '/reports/download/kml',
-    { schema: { tags, summary: "A field's polygon as a KML 2.2 file", body: kmlDownloadSchema } },
-    async (request, reply) => {
-      const { title, kml } = await fields.kml(requireAuth(request), request.body.fieldId);
-      return reply
-        .type(KML_CONTENT_TYPE)
-        .header('Content-Disposition', kmlContentDisposition(title))
-        .header('Cache-Control', 'no-store')
-        .send(kml);
     },
   );
 };

@@ -6,7 +6,6 @@ import { keyFromUrl, type Storage } from '../../platform/storage/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { renderFieldAvatar } from './avatar-images.ts';
 import { analyseFieldRing } from './geometry.ts';
-import { fieldToKml } from './kml.ts';
 import type { FieldRepository, FieldViewer, FieldWithOwner } from './repository.ts';
 
 const NOT_FOUND = 'Field not found';
@@ -41,6 +40,8 @@ export function createFieldService(deps: {
   storage: Storage;
   geocoder: ReverseGeocoder;
   reports?: FieldReportsLookup;
+  /** Told after a field is created (the new_field notification); its failure does not undo the field. */
+  onCreated?: (field: FieldWithOwner) => Promise<void>;
 }) {
   async function withReports(auth: AuthContext, found: VisibleField[]): Promise<VisibleField[]> {
     if (!deps.reports || found.length === 0) return found;
@@ -142,11 +143,9 @@ export function createFieldService(deps: {
         ...avatar,
       });
       const { firstName, lastName, email, uuid } = auth.user;
-      return {
-        field: row,
-        owner: { uuid, firstName, lastName, email },
-        showOwner: viewerOf(auth).scope === 'all',
-      };
+      const created = { field: row, owner: { uuid, firstName, lastName, email } };
+      await deps.onCreated?.(created);
+      return { ...created, showOwner: viewerOf(auth).scope === 'all' };
     },
 
     async update(auth: AuthContext, uuid: string, input: FieldUpdate): Promise<VisibleField> {
@@ -169,12 +168,6 @@ export function createFieldService(deps: {
       const { field } = await findVisible(auth, uuid);
       await deps.fields.delete(field.id);
       await removeAvatarFiles([field.avatarMd, field.avatarXs]);
-    },
-
-    async kml(auth: AuthContext, fieldId: string | number) {
-      requireRead(auth);
-      const { field } = await findVisible(auth, fieldId);
-      return { title: field.title, kml: fieldToKml(field) };
     },
   };
 }

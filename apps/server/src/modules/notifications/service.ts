@@ -1,5 +1,6 @@
 import { can, NOTIFICATIONS_PAGE_SIZE, type NotificationType } from '@ampelos/domain';
 import { forbidden } from '../../platform/http/errors.ts';
+import type { RealtimeBus } from '../../platform/realtime/bus.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { NotificationRepository } from './repository.ts';
 
@@ -14,10 +15,23 @@ function requireReader(auth: AuthContext) {
   if (!can(auth.view.permissions, 'read', 'Notification')) throw forbidden();
 }
 
-export function createNotificationService(deps: { notifications: NotificationRepository }) {
-  /** One row per distinct recipient, each with its own read flag. */
+export function createNotificationService(deps: {
+  notifications: NotificationRepository;
+  /** Live push of the unread count to the recipients' open browsers. */
+  realtime?: RealtimeBus;
+}) {
+  /** Tells the user's open sockets the new unread count. */
+  async function pushUnread(userId: number, unread?: number) {
+    if (!deps.realtime) return;
+    const count = unread ?? (await deps.notifications.countUnread(userId));
+    await deps.realtime.publish({ userId, message: { type: 'notification', unread: count } });
+  }
+
+  /** One row per distinct recipient, each with its own read flag; then a live push to each. */
   const notify: Notify = async (userIds, type, details) => {
-    await deps.notifications.insertForEach([...new Set(userIds)], type, details);
+    const recipients = [...new Set(userIds)];
+    await deps.notifications.insertForEach(recipients, type, details);
+    for (const userId of recipients) await pushUnread(userId);
   };
 
   return {
@@ -37,8 +51,16 @@ export function createNotificationService(deps: { notifications: NotificationRep
     async markRead(auth: AuthContext, uuids?: string[]) {
       requireReader(auth);
       await deps.notifications.markRead(auth.user.id, uuids);
-      return deps.notifications.countUnread(auth.user.id);
+      const unread = await deps.notifications.countUnread(auth.user.id);
+      // Other tabs of the same user update their counter too.
+      await pushUnread(auth.user.id, unread);
+      return unread;
     },
+    /** The first message of a new realtime socket. */
+    unreadMessage: async (userId: number) => ({
+      type: 'notification' as const,
+      unread: await deps.notifications.countUnread(userId),
+    }),
   };
 }
 export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -1,11 +1,55 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { sessions, users, userTokens } from '../../platform/db/schema.ts';
+import { companies, sessions, users, userTokens } from '../../platform/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
 export type TokenKind = 'verify_email' | 'password_reset';
+
+/** The company columns the Users screen shows with a user. */
+export interface UserCompanySummary {
+  id: number;
+  uuid: string;
+  title: string;
+  email: string | null;
+  telephone: string | null;
+  activity: string | null;
+  kind: string;
+}
+export interface DirectoryEntry {
+  user: UserRow;
+  company: UserCompanySummary | null;
+}
+
+/** Which users a directory query may return: everyone, or one company's (plus the caller). */
+export type DirectoryScope = { kind: 'all' } | { kind: 'company'; companyId: number | null; selfId: number };
+export interface DirectoryFilter {
+  role?: string;
+  /** Case-insensitive part of the first name. */
+  firstName?: string;
+  id?: number;
+  uuid?: string;
+}
+
+const DIRECTORY_LIMIT = 2000;
+
+function directoryCondition(scope: DirectoryScope, filter: DirectoryFilter): SQL | undefined {
+  const scoped =
+    scope.kind === 'all'
+      ? undefined
+      : scope.companyId === null
+        ? eq(users.id, scope.selfId)
+        : or(eq(users.companyId, scope.companyId), eq(users.id, scope.selfId));
+  const term = filter.firstName?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return and(
+    scoped,
+    filter.role ? eq(users.role, filter.role) : undefined,
+    term ? ilike(users.firstName, `%${term}%`) : undefined,
+    filter.id !== undefined ? eq(users.id, filter.id) : undefined,
+    filter.uuid !== undefined ? eq(users.uuid, filter.uuid) : undefined,
+  );
+}
 
 /** The only code touching users, sessions and one-time tokens. */
 export function createUserRepository(db: Db) {
@@ -43,6 +87,59 @@ export function createUserRepository(db: Db) {
     async delete(id: number) {
       await db.delete(users).where(eq(users.id, id));
     },
+    /** Users with their company, newest first, within the scope and filter. */
+    directory: (scope: DirectoryScope, filter: DirectoryFilter = {}): Promise<DirectoryEntry[]> =>
+      db
+        .select({
+          user: users,
+          company: {
+            id: companies.id,
+            uuid: companies.uuid,
+            title: companies.title,
+            email: companies.email,
+            telephone: companies.telephone,
+            activity: companies.activity,
+            kind: companies.kind,
+          },
+        })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(directoryCondition(scope, filter))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(DIRECTORY_LIMIT),
+    async findCompany(id: number): Promise<UserCompanySummary | undefined> {
+      const [row] = await db
+        .select({
+          id: companies.id,
+          uuid: companies.uuid,
+          title: companies.title,
+          email: companies.email,
+          telephone: companies.telephone,
+          activity: companies.activity,
+          kind: companies.kind,
+        })
+        .from(companies)
+        .where(eq(companies.id, id));
+      return row;
+    },
+    /** A new user, in a new drone operator organisation when `organisation` is given (one transaction). */
+    insertInvited: (user: NewUser, organisation?: { title: string }): Promise<UserRow> =>
+      db.transaction(async (tx) => {
+        let companyId = user.companyId ?? null;
+        if (organisation) {
+          const [company] = await tx
+            .insert(companies)
+            .values({ title: organisation.title, kind: 'drone_operator' })
+            .returning({ id: companies.id });
+          companyId = company?.id ?? null;
+        }
+        const [row] = await tx
+          .insert(users)
+          .values({ ...user, companyId })
+          .returning();
+        if (!row) throw new Error('user insert returned nothing');
+        return row;
+      }),
 
     async insertSession(session: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(session);

@@ -3,23 +3,29 @@ import {
   changeLanguageSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  OPERATIONS_MESSAGES,
   profileUpdateSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSingleUpload } from '../../platform/http/uploads.ts';
 import { requireAuth, type SessionManager } from '../auth/sessions.ts';
-import { presentUser } from './presenter.ts';
+import type { UserAdminService } from './admin-service.ts';
+import { presentUser, presentUserAdmin } from './presenter.ts';
 import type { UserService } from './service.ts';
 
 export interface UserRoutesOptions {
   users: UserService;
+  admin: UserAdminService;
   sessions: SessionManager;
 }
 
 const tags = ['profile'];
 
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { users, sessions }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
+  app,
+  { users, admin, sessions },
+) => {
   app.get(
     '/user',
     { schema: { tags, summary: 'The signed-in user with lang and permissions' } },
@@ -32,7 +38,17 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     '/user/update',
     { schema: { tags, summary: 'Update a profile', body: profileUpdateSchema } },
     async (request) => {
-      const user = await users.updateProfile(requireAuth(request), request.body);
+      const auth = requireAuth(request);
+      const { uuid } = request.body;
+      if (uuid && uuid !== auth.user.uuid) {
+        const updated = await admin.updateOther(auth, uuid, request.body);
+        return {
+          user: presentUser(updated.entry.user),
+          data: presentUserAdmin(updated.entry, updated.editable),
+          msg: OPERATIONS_MESSAGES.userUpdated,
+        };
+      }
+      const user = await users.updateProfile(auth, request.body);
       return { user: presentUser(user) };
     },
   );

@@ -1,5 +1,5 @@
-import { can, type Lang, MESSAGES, type ProfileUpdateInput } from '@ampelos/domain';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import { type Lang, MESSAGES, OPERATIONS_MESSAGES, type ProfileUpdateInput } from '@ampelos/domain';
+import { badRequest, forbidden } from '../../platform/http/errors.ts';
 import { storeAvatar } from '../../platform/images/avatar.ts';
 import { keyFromUrl, type Storage } from '../../platform/storage/storage.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -21,15 +21,16 @@ export function createUserService(deps: {
   }
 
   return {
-    /** Own profile, or another user's when the caller may update Users (the client flag alone decides nothing). */
+    /**
+     * The caller's own profile (another user's goes through the user administration service; the
+     * client's updateOtherUser flag alone decides nothing). Nobody changes their own role or company.
+     */
     async updateProfile(auth: AuthContext, input: ProfileUpdateInput) {
-      let target = auth.user;
-      if (input.uuid && input.uuid !== auth.user.uuid) {
-        if (!can(auth.view.permissions, 'update', 'Users')) throw forbidden();
-        const other = await deps.users.findByUuid(input.uuid);
-        if (!other) throw notFound('User not found');
-        target = other;
+      const target = auth.user;
+      if (input.role !== undefined && input.role !== target.role) {
+        throw forbidden(OPERATIONS_MESSAGES.ownRoleChange);
       }
+      if (input.companyId !== undefined && input.companyId !== target.companyId) throw forbidden();
       const optInChanged =
         input.marketingOptIn !== undefined && input.marketingOptIn !== target.marketingOptIn;
       return deps.users.update(target.id, {

@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -52,6 +53,8 @@ export const companies = pgTable('companies', {
   avatarMd: text('avatar_md'),
   /** Null until the invoice form is saved; orders invoiced to the company copy it. */
   invoiceDetails: jsonb('invoice_details').$type<CompanyInvoiceDetails>(),
+  /** 'customer' (a business account) or 'drone_operator' (its users: the drone_admin and its pilots). */
+  kind: text('kind').notNull().default('customer'),
   ...timestamps,
 });
 
@@ -77,9 +80,15 @@ export const users = pgTable(
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     unsubscribeToken: text('unsubscribe_token').notNull(),
+    /** Added by someone else (Add User): set when the invitation was sent. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_company_idx').on(table.companyId),
+    index('users_role_idx').on(table.role),
+  ],
 );
 
 export const sessions = pgTable(
@@ -311,5 +320,44 @@ export const notifications = pgTable(
   (table) => [
     index('notifications_user_created_idx').on(table.userId, table.createdAt),
     index('notifications_user_read_idx').on(table.userId, table.read),
+  ],
+);
+
+/**
+ * The photo shoot of an E2E report (one per report). Days are calendar days (YYYY-MM-DD, Europe/Athens):
+ * the client's availability (date_start … date_end), the confirmed and alternative ranges, the final
+ * day, and the fixed days staff may set instead.
+ */
+export const shoots = pgTable(
+  'shoots',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    /** 'flexible' (the client's availability) or 'fixed' (days set by staff). */
+    scheduleType: text('schedule_type').notNull().default('flexible'),
+    dateStart: date('date_start', { mode: 'string' }),
+    dateEnd: date('date_end', { mode: 'string' }),
+    confirmedStart: date('confirmed_start', { mode: 'string' }),
+    confirmedEnd: date('confirmed_end', { mode: 'string' }),
+    alternativeStart: date('alternative_start', { mode: 'string' }),
+    alternativeEnd: date('alternative_end', { mode: 'string' }),
+    finalDay: date('final_day', { mode: 'string' }),
+    fixedPrimary: date('fixed_primary', { mode: 'string' }),
+    fixedAlternative: date('fixed_alternative', { mode: 'string' }),
+    status: text('status').notNull().default('unassigned'),
+    droneAdminId: integer('drone_admin_id').references(() => users.id, { onDelete: 'set null' }),
+    droneOperatorId: integer('drone_operator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('shoots_report_unique').on(table.reportId),
+    index('shoots_drone_admin_idx').on(table.droneAdminId),
+    index('shoots_drone_operator_idx').on(table.droneOperatorId),
+    index('shoots_status_idx').on(table.status),
   ],
 );

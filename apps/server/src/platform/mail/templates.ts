@@ -12,7 +12,7 @@ interface TemplateContext {
   publicUrl: string;
 }
 
-type TemplateName = 'verify_email' | 'password_reset' | 'password_changed';
+type TemplateName = 'verify_email' | 'password_reset' | 'password_changed' | 'user_invitation';
 type Copy = {
   subject: string;
   greeting: (name: string) => string;
@@ -22,6 +22,22 @@ type Copy = {
 };
 
 const COPY: Record<TemplateName, Record<Lang, Copy>> = {
+  user_invitation: {
+    en: {
+      subject: 'You have been invited to Ampelos',
+      greeting: (n) => `Hello ${n},`,
+      body: 'An Ampelos account was created for you. Choose a password to sign in; the link is valid for 7 days and can be used once.',
+      action: 'Choose your password',
+      footer: 'If you were not expecting this invitation, you can ignore this message.',
+    },
+    el: {
+      subject: 'Έχετε προσκληθεί στο Ampelos',
+      greeting: (n) => `Γεια σας ${n},`,
+      body: 'Δημιουργήθηκε για εσάς λογαριασμός στο Ampelos. Ορίστε κωδικό για να συνδεθείτε· ο σύνδεσμος ισχύει για 7 ημέρες και χρησιμοποιείται μία φορά.',
+      action: 'Ορισμός κωδικού',
+      footer: 'Αν δεν περιμένατε αυτή την πρόσκληση, αγνοήστε αυτό το μήνυμα.',
+    },
+  },
   verify_email: {
     en: {
       subject: 'Verify your Ampelos e-mail address',

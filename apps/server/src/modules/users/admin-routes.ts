@@ -1,0 +1,77 @@
+import {
+  OPERATIONS_MESSAGES,
+  type UserAnswer,
+  type UsersAnswer,
+  userCreateSchema,
+  userFindSchema,
+  usersFindSchema,
+  usersQuerySchema,
+} from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/sessions.ts';
+import type { ListedUser, UserAdminService } from './admin-service.ts';
+import { presentUserAdmin } from './presenter.ts';
+
+const tags = ['users'];
+const present = ({ entry, editable }: ListedUser) => presentUserAdmin(entry, editable);
+
+/** The Users screen and the user lists of the Companies and Shoots screens. */
+export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }> = async (app, { admin }) => {
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Users the caller may see (staff: all; drone and b2b admins: their company), newest first',
+        querystring: usersQuerySchema,
+      },
+    },
+    async (request): Promise<UsersAnswer> => {
+      const auth = requireAuth(request);
+      const users = await admin.list(auth, { firstName: request.query.firstName || undefined });
+      return { data: users.map(present), grantableRoles: admin.grantable(auth) };
+    },
+  );
+
+  app.post(
+    '/users/find',
+    {
+      schema: {
+        tags,
+        summary: 'Visible users of one role (e.g. drone_admin for assignment)',
+        body: usersFindSchema,
+      },
+    },
+    async (request): Promise<UsersAnswer> => {
+      const auth = requireAuth(request);
+      const users = await admin.list(auth, { role: request.body.role });
+      return { data: users.map(present), grantableRoles: admin.grantable(auth) };
+    },
+  );
+
+  app.post(
+    '/user/find',
+    { schema: { tags, summary: 'One visible user by id or uuid', body: userFindSchema } },
+    async (request): Promise<UserAnswer> => ({
+      data: present(await admin.find(requireAuth(request), request.body.id)),
+    }),
+  );
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Add User: sends an invitation e-mail with a link to set a password',
+        body: userCreateSchema,
+      },
+      // Each call sends an e-mail: a bound on invitations per client.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const created = await admin.create(requireAuth(request), request.body);
+      const answer: UserAnswer = { data: present(created), msg: OPERATIONS_MESSAGES.userCreated };
+      return reply.status(201).send(answer);
+    },
+  );
+};

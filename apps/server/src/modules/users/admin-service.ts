@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import {
+  B2B_ROLES,
+  DRONE_ROLES,
+  grantableRoles,
+  type Lang,
+  mayAddUser,
+  mayEditUser,
+  maySeeUser,
+  OPERATIONS_MESSAGES,
+  type ProfileUpdateInput,
+  type Role,
+  roleCan,
+  type UserCreateInput,
+  type UserPolicyParty,
+  userScope,
+} from '@ampelos/domain';
+import { hashToken, newToken } from '../../platform/http/crypto.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import type { MailService } from '../mail/service.ts';
+import type {
+  DirectoryEntry,
+  DirectoryFilter,
+  DirectoryScope,
+  UserCompanySummary,
+  UserRepository,
+} from './repository.ts';
+
+/** An invitation link lives longer than a reset link: the invited person may read it days later. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const party = (user: { id: number; role: string; companyId: number | null }): UserPolicyParty => ({
+  id: user.id,
+  role: user.role as Role,
+  companyId: user.companyId,
+});
+
+/** Drone roles live in drone operator organisations, b2b roles in customer companies, others in none. */
+function companyProblem(role: Role, company: UserCompanySummary | null): string | null {
+  if (!company) return null;
+  if (DRONE_ROLES.includes(role))
+    return company.kind === 'drone_operator' ? null : OPERATIONS_MESSAGES.companyRequired;
+  if (B2B_ROLES.includes(role))
+    return company.kind === 'customer' ? null : OPERATIONS_MESSAGES.companyRequired;
+  return 'This role does not belong to a company';
+}
+
+export interface ListedUser {
+  entry: DirectoryEntry;
+  editable: boolean;
+}
+
+/** The Users and Companies screens: list, find, add (with an invitation) and edit other users. */
+export function createUserAdminService(deps: {
+  users: UserRepository;
+  mail: MailService;
+  publicUrl: string;
+}) {
+  function scopeOf(auth: AuthContext): DirectoryScope {
+    const scope = userScope(auth.user.role as Role);
+    if (scope === 'none') throw forbidden();
+    return scope === 'all'
+      ? { kind: 'all' }
+      : { kind: 'company', companyId: auth.user.companyId, selfId: auth.user.id };
+  }
+
+  const listed = (auth: AuthContext, entries: DirectoryEntry[]): ListedUser[] =>
+    entries.map((entry) => ({ entry, editable: mayEditUser(party(auth.user), party(entry.user)) }));
+
+  async function findVisible(auth: AuthContext, id: number | string): Promise<DirectoryEntry> {
+    const filter: DirectoryFilter = typeof id === 'number' ? { id } : { uuid: id };
+    const [entry] = await deps.users.directory(scopeOf(auth), filter);
+    if (!entry) throw notFound(OPERATIONS_MESSAGES.userNotFound);
+    return entry;
+  }
+
+  /** The company a new or edited user goes to: admins choose; everyone else adds to their own. */
+  async function companyFor(auth: AuthContext, role: Role, requested: number | null | undefined) {
+    if (auth.user.role !== 'admin') {
+      if (requested !== undefined && requested !== null && requested !== auth.user.companyId)
+        throw forbidden();
+      if (auth.user.companyId === null) throw badRequest(OPERATIONS_MESSAGES.companyRequired, 'companyId');
+      return deps.users.findCompany(auth.user.companyId);
+    }
+    if (requested === undefined || requested === null) return null;
+    const company = await deps.users.findCompany(requested);
+    if (!company) throw notFound(OPERATIONS_MESSAGES.companyNotFound);
+    const problem = companyProblem(role, company);
+    if (problem) throw badRequest(problem, 'companyId');
+    return company;
+  }
+
+  async function findListed(auth: AuthContext, id: number | string): Promise<ListedUser> {
+    const [user] = listed(auth, [await findVisible(auth, id)]);
+    if (!user) throw notFound(OPERATIONS_MESSAGES.userNotFound);
+    return user;
+  }
+
+  return {
+    grantable: (auth: AuthContext): Role[] =>
+      roleCan(auth.user.role as Role, 'create', 'Users') ? [...grantableRoles(auth.user.role as Role)] : [],
+
+    async list(auth: AuthContext, filter: DirectoryFilter = {}) {
+      return listed(auth, await deps.users.directory(scopeOf(auth), filter));
+    },
+
+    find: findListed,
+
+    /** Add User: a role the caller may give, an invitation e-mail with a link to choose a password. */
+    async create(auth: AuthContext, input: UserCreateInput & { email: string }): Promise<ListedUser> {
+      const role = input.role;
+      if (!mayAddUser({ role: auth.user.role as Role }, role))
+        throw forbidden(OPERATIONS_MESSAGES.roleNotAllowed);
+      if (await deps.users.findByEmail(input.email))
+        throw new AppError(409, OPERATIONS_MESSAGES.emailTaken, 'email');
+      const company = await companyFor(auth, role, input.companyId);
+      // An administrator's new drone operator gets its own organisation unless one is chosen.
+      const organisation =
+        !company && role === 'drone_admin'
+          ? { title: input.organisation ?? `${input.firstName} ${input.lastName}` }
+          : undefined;
+      const now = new Date();
+      let user: DirectoryEntry['user'];
+      try {
+        user = await deps.users.insertInvited(
+          {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            role,
+            companyId: company?.id ?? null,
+            mobile: input.mobile ?? null,
+            location: input.location ?? null,
+            lang: input.lang ?? (auth.user.lang === 'el' ? 'el' : 'en'),
+            // Nobody knows this password; the invitation link sets the real one.
+            passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+            unsubscribeToken: randomBytes(24).toString('base64url'),
+            invitedAt: now,
+          },
+          organisation,
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') {
+          throw new AppError(409, OPERATIONS_MESSAGES.emailTaken, 'email');
+        }
+        throw error;
+      }
+      const token = newToken();
+      await deps.users.insertToken({
+        userId: user.id,
+        kind: 'password_reset',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      });
+      await deps.mail.queue({
+        to: user.email,
+        template: 'user_invitation',
+        lang: user.lang as Lang,
+        firstName: user.firstName,
+        link: `${deps.publicUrl}/password_reset/${token}`,
+      });
+      return findListed(auth, user.id);
+    },
+
+    /**
+     * `PUT /user/update` for another user: Users:update, the user visible (else 404), its role one the
+     * caller could give, a new role the caller could give (never above its own), another company only
+     * by an administrator.
+     */
+    async updateOther(auth: AuthContext, uuid: string, input: ProfileUpdateInput): Promise<ListedUser> {
+      if (!roleCan(auth.user.role as Role, 'update', 'Users')) throw forbidden();
+      const target = await findVisible(auth, uuid);
+      const actor = party(auth.user);
+      if (!mayEditUser(actor, party(target.user))) throw forbidden();
+      const role = input.role ?? (target.user.role as Role);
+      if (role !== target.user.role && !grantableRoles(actor.role).includes(role)) {
+        throw forbidden(OPERATIONS_MESSAGES.roleNotAllowed);
+      }
+      let companyId = target.user.companyId;
+      if (input.companyId !== undefined && input.companyId !== companyId) {
+        if (auth.user.role !== 'admin') throw forbidden();
+        companyId = (await companyFor(auth, role, input.companyId))?.id ?? null;
+      } else if (role !== target.user.role && companyId !== null) {
+        const problem = companyProblem(role, (await deps.users.findCompany(companyId)) ?? null);
+        if (problem) throw badRequest(problem, 'role');
+      }
+      await deps.users.update(target.user.id, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role,
+        companyId,
+        ...(input.mobile !== undefined && { mobile: input.mobile || null }),
+        ...(input.location !== undefined && { location: input.location || null }),
+      });
+      return findListed(auth, target.user.id);
+    },
+
+    maySee: (auth: AuthContext, user: { id: number; role: string; companyId: number | null }) =>
+      maySeeUser(party(auth.user), party(user)),
+  };
+}
+export type UserAdminService = ReturnType<typeof createUserAdminService>;

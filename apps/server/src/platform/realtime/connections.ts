@@ -1,0 +1,97 @@
+import type { RealtimeMessage } from '@ampelos/domain';
+import type { WebSocket } from 'ws';
+import type { Logger } from '../logger.ts';
+
+export interface ConnectionLimits {
+  /** A socket whose unsent data exceeds this is too slow to keep: it is closed. */
+  maxBufferedBytes: number;
+  /** Open sockets per user (tabs); the oldest is closed beyond it. */
+  maxSocketsPerUser: number;
+  /** Ping interval; a socket that missed the previous pong is terminated. */
+  heartbeatMs: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxBufferedBytes: 64 * 1024,
+  maxSocketsPerUser: 10,
+  heartbeatMs: 30_000,
+};
+
+/** 1008 policy violation / 1013 try again later (RFC 6455, IANA registry). */
+const CLOSE_TOO_MANY = 1008;
+const CLOSE_TOO_SLOW = 1013;
+
+/** The open sockets of this process, by user. */
+export function createConnectionRegistry(
+  logger: Logger,
+  limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
+) {
+  const byUser = new Map<number, Set<WebSocket>>();
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  function remove(userId: number, socket: WebSocket) {
+    const sockets = byUser.get(userId);
+    if (!sockets) return;
+    sockets.delete(socket);
+    if (sockets.size === 0) byUser.delete(userId);
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const sockets of byUser.values()) {
+      for (const socket of sockets) {
+        if (alive.get(socket) === false) {
+          socket.terminate();
+          continue;
+        }
+        alive.set(socket, false);
+        socket.ping();
+      }
+    }
+  }, limits.heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    add(userId: number, socket: WebSocket) {
+      const sockets = byUser.get(userId) ?? new Set<WebSocket>();
+      byUser.set(userId, sockets);
+      if (sockets.size >= limits.maxSocketsPerUser) {
+        const oldest = sockets.values().next().value;
+        if (oldest) {
+          sockets.delete(oldest);
+          oldest.close(CLOSE_TOO_MANY, 'Too many open connections');
+        }
+      }
+      sockets.add(socket);
+      alive.set(socket, true);
+      socket.on('pong', () => alive.set(socket, true));
+      socket.on('close', () => remove(userId, socket));
+      socket.on('error', (err) => {
+        logger.debug({ err }, 'realtime socket error');
+        remove(userId, socket);
+      });
+    },
+    /** Sends to every open socket of the user; a socket that cannot keep up is closed, not waited for. */
+    send(userId: number, message: RealtimeMessage) {
+      const sockets = byUser.get(userId);
+      if (!sockets) return;
+      const data = JSON.stringify(message);
+      for (const socket of sockets) {
+        if (socket.readyState !== socket.OPEN) continue;
+        if (socket.bufferedAmount + data.length > limits.maxBufferedBytes) {
+          remove(userId, socket);
+          socket.close(CLOSE_TOO_SLOW, 'Too slow');
+          continue;
+        }
+        socket.send(data);
+      }
+    },
+    count: (userId: number) => byUser.get(userId)?.size ?? 0,
+    closeAll() {
+      clearInterval(heartbeat);
+      for (const sockets of byUser.values())
+        for (const socket of sockets) socket.close(1001, 'Server stopping');
+      byUser.clear();
+    },
+  };
+}
+export type ConnectionRegistry = ReturnType<typeof createConnectionRegistry>;

@@ -1,0 +1,75 @@
+import type { RealtimeMessage } from '@ampelos/domain';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../http/errors.ts';
+import type { RealtimeBus } from './bus.ts';
+import { type ConnectionLimits, createConnectionRegistry, DEFAULT_CONNECTION_LIMITS } from './connections.ts';
+
+export interface RealtimeRouteOptions {
+  bus: RealtimeBus;
+  publicUrl: string;
+  /** The signed-in user's id for this request, or null (the session cookie decides). */
+  userIdOf: (request: FastifyRequest) => number | null;
+  /** What a socket receives as soon as it opens (e.g. the unread count), so a reconnect resynchronises. */
+  greeting?: (userId: number) => Promise<RealtimeMessage | null>;
+  limits?: ConnectionLimits;
+}
+
+/** Browsers always send Origin on a WebSocket handshake; only our own pages may open one. */
+function sameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  const host = request.headers.host;
+  return (
+    origin === publicOrigin ||
+    (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`))
+  );
+}
+
+/** The WebSocket upgrade support, on the root instance (so `app.injectWS` exists for tests). */
+export async function installWebSocket(app: FastifyInstance) {
+  // The client sends nothing: tiny frames only.
+  await app.register(websocket, { options: { maxPayload: 1024 } });
+}
+
+/**
+ * `GET /realtime` (under /api, after installWebSocket): a WebSocket that receives `RealtimeMessage`s for the signed-in user.
+ * The client sends nothing; anything it sends is ignored (and a large frame closes the socket).
+ */
+export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRouteOptions) {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  const connections = createConnectionRegistry(app.log, options.limits ?? DEFAULT_CONNECTION_LIMITS);
+  const unsubscribe = options.bus.subscribe(({ userId, message }) => connections.send(userId, message));
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    connections.closeAll();
+  });
+
+  app.get(
+    '/realtime',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request) => {
+        if (!sameOrigin(request, publicOrigin)) {
+          throw new AppError(403, 'This request was blocked because it did not come from the Ampelos app');
+        }
+        if (options.userIdOf(request) === null) throw new AppError(401, 'Please sign in to continue');
+      },
+    },
+    (socket, request) => {
+      const userId = options.userIdOf(request);
+      if (userId === null) {
+        socket.close(1008, 'Not signed in');
+        return;
+      }
+      connections.add(userId, socket);
+      options
+        .greeting?.(userId)
+        .then((message) => {
+          if (message && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        })
+        .catch((err: unknown) => request.log.warn({ err }, 'realtime greeting failed'));
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from './roles.ts';
+import { isShootManager, mayListShoots, type ShootFacts, shootActions, shootScope } from './shoot-policy.ts';
+
+const today = '2026-05-10';
+const base: ShootFacts = {
+  status: 'unassigned',
+  reportStatus: 'processing_pending',
+  scheduleType: 'flexible',
+  hasDateRange: true,
+  hasShootDays: false,
+  finalDay: null,
+  droneAdminId: null,
+  droneOperatorId: null,
+};
+
+describe('shoot policy', () => {
+  it('scopes shoots by role', () => {
+    expect(shootScope('admin')).toBe('all');
+    expect(shootScope('financial_admin')).toBe('all');
+    expect(shootScope('drone_admin')).toBe('organisation');
+    expect(shootScope('drone_operator')).toBe('pilot');
+    expect(shootScope('b2b_user')).toBe('company');
+    expect(shootScope('b2c_admin')).toBe('own');
+    expect(ROLES.filter(isShootManager).sort()).toEqual(['admin', 'operation_admin']);
+    expect(ROLES.every(mayListShoots)).toBe(true);
+  });
+
+  it('the customer gives availability only while flexible and unassigned', () => {
+    const customer = { role: 'b2b_user' as const, userId: 1 };
+    expect(shootActions(customer, base, today).updateAvailability).toBe(true);
+    expect(shootActions(customer, { ...base, scheduleType: 'fixed' }, today).updateAvailability).toBe(false);
+    expect(
+      shootActions(customer, { ...base, status: 'assigned_to_drone_admin' }, today).updateAvailability,
+    ).toBe(false);
+    expect(shootActions({ role: 'b2c_user', userId: 1 }, base, today).updateAvailability).toBe(false);
+    expect(Object.values(shootActions(customer, base, today)).filter(Boolean)).toHaveLength(1);
+  });
+
+  it('Confirm Dates: a drone admin assigned, a date range, no shoot days, not a pilot', () => {
+    const droneAdmin = { role: 'drone_admin' as const, userId: 5 };
+    const assigned: ShootFacts = {
+      ...base,
+      status: 'assigned_to_drone_admin',
+      droneAdminId: 5,
+      droneOperatorId: 9,
+    };
+    expect(shootActions(droneAdmin, assigned, today).confirmDates).toBe(true);
+    expect(shootActions({ role: 'drone_admin', userId: 6 }, assigned, today).confirmDates).toBe(false);
+    expect(shootActions(droneAdmin, { ...assigned, hasDateRange: false }, today).confirmDates).toBe(false);
+    expect(shootActions(droneAdmin, { ...assigned, hasShootDays: true }, today).confirmDates).toBe(false);
+    expect(shootActions({ role: 'drone_operator', userId: 9 }, assigned, today).confirmDates).toBe(false);
+    expect(shootActions({ role: 'admin', userId: 1 }, base, today).confirmDates).toBe(false);
+  });
+
+  it('the crew sets the final day and completes on or after it', () => {
+    const pilot = { role: 'drone_operator' as const, userId: 9 };
+    const confirmed: ShootFacts = {
+      ...base,
+      status: 'confirmed_shoot_dates',
+      hasShootDays: true,
+      droneOperatorId: 9,
+    };
+    expect(shootActions(pilot, confirmed, today)).toMatchObject({ setFinalDay: true, complete: false });
+    expect(shootActions(pilot, { ...confirmed, finalDay: today }, today).complete).toBe(true);
+    expect(shootActions(pilot, { ...confirmed, finalDay: '2026-05-11' }, today).complete).toBe(false);
+    expect(
+      shootActions({ role: 'drone_operator', userId: 8 }, { ...confirmed, finalDay: today }, today).complete,
+    ).toBe(false);
+  });
+});

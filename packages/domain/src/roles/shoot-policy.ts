@@ -1,0 +1,103 @@
+import type { ReportStatus } from '../statuses/report-status.ts';
+import type { ScheduleType, ShootStatus } from '../statuses/shoot-status.ts';
+import type { ShootActionsView } from '../views/operations.ts';
+import { roleCan } from './permissions.ts';
+import { B2B_ROLES, type Role, STAFF_ROLES } from './roles.ts';
+
+/**
+ * Which shoots a role sees: shoot managers and the other staff every shoot; a drone operator
+ * organisation (drone_admin) those assigned to it or to one of its pilots; a pilot (drone_operator)
+ * those assigned to them; b2b customers their company's fields' shoots; other customers their own.
+ */
+export type ShootScope = 'all' | 'organisation' | 'pilot' | 'company' | 'own';
+
+export function shootScope(role: Role): ShootScope {
+  if ((STAFF_ROLES as readonly string[]).includes(role)) return 'all';
+  if (role === 'drone_admin') return 'organisation';
+  if (role === 'drone_operator') return 'pilot';
+  if ((B2B_ROLES as readonly string[]).includes(role)) return 'company';
+  return 'own';
+}
+
+/** Who may list shoots: Shoots readers, and customers and staff who read fields (their fields' shoots). */
+export function mayListShoots(role: Role): boolean {
+  return roleCan(role, 'read', 'Shoots') || roleCan(role, 'read', 'Fields');
+}
+
+/** Staff who run shoots: assign, fix dates, confirm and complete any shoot (admin, operation_admin). */
+export function isShootManager(role: Role): boolean {
+  return (STAFF_ROLES as readonly string[]).includes(role) && roleCan(role, 'update', 'Shoots');
+}
+
+/**
+ * Staff who may use a report's action button on the customer's behalf (spec section 6: admin,
+ * financial_admin and operation_admin can always use it), e.g. give the availability.
+ */
+export const REPORT_ACTION_STAFF: readonly Role[] = ['admin', 'financial_admin', 'operation_admin'];
+
+/** Whether this caller may give or change the availability of a report it can see. */
+export function mayGiveAvailability(role: Role): boolean {
+  return REPORT_ACTION_STAFF.includes(role) || roleCan(role, 'create', 'Report');
+}
+
+/** What the policy needs to know about a shoot. */
+export interface ShootFacts {
+  status: ShootStatus;
+  reportStatus: ReportStatus;
+  scheduleType: ScheduleType;
+  hasDateRange: boolean;
+  hasShootDays: boolean;
+  finalDay: string | null;
+  droneAdminId: number | null;
+  droneOperatorId: number | null;
+}
+
+/** The caller, for a shoot it can already see. */
+export interface ShootActor {
+  role: Role;
+  userId: number;
+}
+
+const ASSIGNABLE_DRONE_ADMIN: readonly ShootStatus[] = ['unassigned', 'assigned_to_drone_admin'];
+const PILOT_ASSIGNABLE: readonly ShootStatus[] = [
+  'assigned_to_drone_admin',
+  'assigned_to_drone_operator',
+  'confirmed_shoot_dates',
+];
+const CONFIRMABLE: readonly ShootStatus[] = ['assigned_to_drone_admin', 'assigned_to_drone_operator'];
+
+/**
+ * What `actor` may do with a shoot it sees, on `today` (YYYY-MM-DD, shoot time zone). The server
+ * enforces exactly these rules and sends them as `ShootView.actions`.
+ */
+export function shootActions(actor: ShootActor, shoot: ShootFacts, today: string): ShootActionsView {
+  const manager = isShootManager(actor.role);
+  const isAssignedDroneAdmin = actor.role === 'drone_admin' && shoot.droneAdminId === actor.userId;
+  const isAssignedPilot = actor.role === 'drone_operator' && shoot.droneOperatorId === actor.userId;
+  const crew = manager || isAssignedDroneAdmin || isAssignedPilot;
+  const scheduling = shoot.reportStatus === 'processing_pending';
+  const confirmed = shoot.status === 'confirmed_shoot_dates';
+  return {
+    updateAvailability:
+      !manager &&
+      !(actor.role === 'drone_admin' || actor.role === 'drone_operator') &&
+      mayGiveAvailability(actor.role) &&
+      scheduling &&
+      shoot.scheduleType === 'flexible' &&
+      shoot.status === 'unassigned',
+    assignDroneAdmin: manager && scheduling && ASSIGNABLE_DRONE_ADMIN.includes(shoot.status),
+    assignDroneOperator:
+      scheduling &&
+      ((manager && (shoot.status === 'unassigned' || PILOT_ASSIGNABLE.includes(shoot.status))) ||
+        (isAssignedDroneAdmin && PILOT_ASSIGNABLE.includes(shoot.status))),
+    confirmDates:
+      (manager || isAssignedDroneAdmin) &&
+      scheduling &&
+      CONFIRMABLE.includes(shoot.status) &&
+      shoot.hasDateRange &&
+      !shoot.hasShootDays,
+    setFinalDay: crew && scheduling && confirmed,
+    setFixedDates: manager && scheduling && shoot.status !== 'complete',
+    complete: crew && scheduling && confirmed && shoot.finalDay !== null && shoot.finalDay <= today,
+  };
+}
