@@ -3,8 +3,9 @@ import presetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
 
 // AMPELOS_API_URL lets a second server instance be used while developing (default: the API on :3000).
+// ws: the live notifications socket (/api/realtime) goes through the same proxy.
 const apiProxy = {
-  '/api': { target: process.env.AMPELOS_API_URL ?? 'http://localhost:3000', changeOrigin: false },
+  '/api': { target: process.env.AMPELOS_API_URL ?? 'http://localhost:3000', changeOrigin: false, ws: true },
 };
 
 export default defineConfig({

@@ -8,9 +8,12 @@ import { AdaptiveLayout } from './layout/adaptive-layout.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { CartRoute } from './routes/app/cart.tsx';
+import { CompaniesRoute } from './routes/app/companies.tsx';
 import { FieldsRoute, NewFieldRoute } from './routes/app/fields.tsx';
-import { CompaniesRoute, DashboardRoute, ShootsRoute, UsersRoute } from './routes/app/later-features.tsx';
+import { DashboardRoute } from './routes/app/later-features.tsx';
 import { AdminCouponsRoute, OrdersRoute } from './routes/app/orders.tsx';
+import { ShootsRoute } from './routes/app/shoots.tsx';
+import { UsersRoute } from './routes/app/users.tsx';
 import {
   ForgotPasswordRoute,
   LoginRoute,

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { FooterLinks } from '../../components/footer-links.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { useLiveNotifications } from '../../features/notifications/api/live-notifications.ts';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { useRoleLabel } from '../../lib/role-label.ts';
@@ -14,6 +15,8 @@ export function AppLayout() {
   const [panelOpened, panel] = useDisclosure(false);
   const { data: user } = useUser();
   const roleLabel = useRoleLabel();
+  // The unread counter follows the server live while the signed-in shell is open.
+  useLiveNotifications();
 
   return (
     <AppShell

@@ -5,9 +5,14 @@ import { ChooseServiceButton } from '../../../features/cart/components/choose-se
 import { useFields } from '../../../features/fields/api/get-fields.ts';
 import { FieldsScreen } from '../../../features/fields/components/fields-screen.tsx';
 import { NewFieldPage } from '../../../features/fields/components/new-field-page.tsx';
+import { ReportPanel } from '../../../features/reports/components/report-panel.tsx';
+import { shootOfReport } from '../../../features/reports/report-rules.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 
-/** The fields screen with the cart's "Choose Service" and "Add multiple reports". */
+/**
+ * The fields screen with the cart's "Choose Service" and "Add multiple reports", and the reports
+ * feature's area (status, Schedule Shoot) for the report chosen in a field's picker.
+ */
 export function FieldsRoute() {
   const fields = useFields();
   return (
@@ -15,6 +20,9 @@ export function FieldsRoute() {
       serviceAction={(field) => <ChooseServiceButton field={field} />}
       headerActions={
         fields.data && fields.data.data.length > 0 && <BulkReportsButton fields={fields.data.data} />
+      }
+      reportArea={(_field, report) =>
+        report && <ReportPanel report={report} shoot={shootOfReport(fields.data?.shootData, report.uuid)} />
       }
     />
   );

@@ -1,4 +1,4 @@
-import { IconBuilding, IconChartBar, IconDrone, IconUsers } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPage } from '../../../components/empty-page.tsx';
 
@@ -16,31 +16,6 @@ export function DashboardRoute() {
       emptyText={t('later.dashboardEmpty')}
       description={t('later.dashboardNote')}
       icon={<IconChartBar {...ICON} />}
-    />
-  );
-}
-
-export function UsersRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage title={t('nav.users')} emptyText={t('later.usersEmpty')} icon={<IconUsers {...ICON} />} />
-  );
-}
-
-export function ShootsRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage title={t('nav.shoots')} emptyText={t('later.shootsEmpty')} icon={<IconDrone {...ICON} />} />
-  );
-}
-
-export function CompaniesRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage
-      title={t('nav.companies')}
-      emptyText={t('later.companiesEmpty')}
-      icon={<IconBuilding {...ICON} />}
     />
   );
 }

@@ -20,9 +20,11 @@ interface FieldDetailProps {
   onBack?: () => void;
   /** "Choose Service": the cart feature's button, composed by the route (features stay independent). */
   serviceAction?: ReactNode;
+  /** The reports feature's area for the report chosen in the picker (status, action), from the route. */
+  reportArea?: (report: FieldView['Reports'][number] | null) => ReactNode;
 }
 
-export function FieldDetail({ field, onDeleted, onBack, serviceAction }: FieldDetailProps) {
+export function FieldDetail({ field, onDeleted, onBack, serviceAction, reportArea }: FieldDetailProps) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
   const [editOpened, edit] = useDisclosure(false);
@@ -90,6 +92,7 @@ export function FieldDetail({ field, onDeleted, onBack, serviceAction }: FieldDe
           )}
         </Group>
       </Group>
+      {reportArea?.(field.Reports.find((report) => report.uuid === reportUuid) ?? null)}
       <FieldOutlineMap field={field} />
       <SimpleGrid cols={{ base: 1, lg: field.owner ? 2 : 1 }}>
         <FieldDetailsTable field={field} />

@@ -24,9 +24,11 @@ interface FieldsScreenProps {
   serviceAction?: (field: FieldView) => ReactNode;
   /** Extra header buttons next to Add field (e.g. "Add multiple reports"). */
   headerActions?: ReactNode;
+  /** The area of the report chosen in the field's picker (the reports feature's status and action). */
+  reportArea?: (field: FieldView, report: FieldView['Reports'][number] | null) => ReactNode;
 }
 
-export function FieldsScreen({ serviceAction, headerActions }: FieldsScreenProps = {}) {
+export function FieldsScreen({ serviceAction, headerActions, reportArea }: FieldsScreenProps = {}) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
   const fields = useFields();
@@ -109,6 +111,7 @@ export function FieldsScreen({ serviceAction, headerActions }: FieldsScreenProps
       onDeleted={backToList}
       onBack={small ? backToList : undefined}
       serviceAction={serviceAction?.(selected)}
+      reportArea={reportArea && ((report) => reportArea(selected, report))}
     />
   ) : chosenUuid && single.isPending ? (
     <Center py="xl">

@@ -7,7 +7,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 export const NOTIFICATIONS_LIST_KEY = [...NOTIFICATIONS_QUERY_KEY, 'list'] as const;
 export const UNREAD_NOTIFICATIONS_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;
-/** The unread counter is polled; live push comes later. */
+/** The unread counter is pushed live (live-notifications.ts); this poll is the fallback. */
 export const UNREAD_POLL_MS = 60_000;
 
 export const getNotifications = (unreadOnly = false) =>
@@ -23,7 +23,7 @@ export function useNotifications() {
   });
 }
 
-/** The menu counter: the reader's unread count, polled every minute. */
+/** The menu counter: the reader's unread count, pushed live and polled every minute as a fallback. */
 export function useUnreadNotificationsCount() {
   const authorization = useAuthorization();
   return useQuery({

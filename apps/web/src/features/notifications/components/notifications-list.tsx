@@ -1,7 +1,8 @@
-import { Center, EmptyState, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Loader, Stack } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -24,6 +25,21 @@ export function NotificationsList() {
     if (unread.length > 0) markRead.mutate(unread);
   }, [data, isFetching, markRead]);
 
+  if (!data && notifications.isError) {
+    // Spec section 8: a failed notification fetch shows an alert with the error.
+    const { error } = notifications;
+    const messages = error instanceof ApiError ? error.messages : [];
+    return (
+      <Stack gap="sm">
+        <Alert color="red" data-testid="notifications-error">
+          {messages.length > 0 ? messages.join(' ') : t('notifications.loadError')}
+        </Alert>
+        <Button variant="default" w="fit-content" onClick={() => void notifications.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    );
+  }
   if (!data) {
     return (
       <Center py="xl">

@@ -66,6 +66,16 @@ describe('NotificationsPanel', () => {
   });
 });
 
+describe('NotificationsPanel failures', () => {
+  it('shows the error of a failed fetch in the panel', async () => {
+    mockApi({ 'GET /api/notifications': () => ({ status: 500, body: { errors: [{ msg: 'boom' }] } }) });
+    renderWithProviders(<NotificationsPanel opened onClose={() => {}} />, { user: userOf('b2c_admin') });
+    expect((await screen.findByTestId('notifications-error')).textContent).toBe(
+      'Something went wrong on our side. Please try again later.',
+    );
+  });
+});
+
 describe('UnreadNotificationsBadge', () => {
   it('shows the unread count from the unread probe, and nothing at zero', async () => {
     mockApi({ 'GET /api/notifications?type=unread': () => ({ body: { data: [], unread: 4 } }) });

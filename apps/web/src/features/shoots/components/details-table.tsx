@@ -1,0 +1,31 @@
+import { Paper, Table, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A titled two-column table of the shoot detail. */
+export function DetailsTable({
+  title,
+  rows,
+  testId,
+}: {
+  title: string;
+  rows: [string, ReactNode][];
+  testId: string;
+}) {
+  return (
+    <Paper withBorder p="md" data-testid={testId}>
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      <Table variant="vertical" layout="fixed" withTableBorder={false}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w="45%">{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
