@@ -93,6 +93,8 @@ export function ReportPicker({ reports, selected, onSelect }: ReportPickerProps)
                 className={classes.option}
                 data-selected={report.uuid === selected || undefined}
                 onClick={() => choose(report.uuid)}
+                data-testid="report-picker-option"
+                data-uuid={report.uuid}
               >
                 <Text size="sm">{label(report)}</Text>
                 <Text size="xs" c="dimmed">
