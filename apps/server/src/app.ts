@@ -24,6 +24,7 @@ import { presentReport } from './modules/commerce/presenter.ts';
 import { createCommerceRepository } from './modules/commerce/repository.ts';
 import { commerceRoutes } from './modules/commerce/routes.ts';
 import { createCommerceService } from './modules/commerce/service.ts';
+import { createDatasetsModule } from './modules/datasets/datasets-module.ts';
 import { createFieldRepository } from './modules/fields/repository.ts';
 import { fieldRoutes } from './modules/fields/routes.ts';
 import { createFieldService } from './modules/fields/service.ts';
@@ -43,6 +44,7 @@ import { startJobs } from './platform/jobs/jobs.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
 import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { createUploadStore } from './platform/storage/upload-store.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -67,7 +69,8 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
 
   const runApi = config.processRole !== 'worker';
   const runWorker = config.processRole !== 'api';
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const filesDir = path.join(config.dataDir, 'files');
+  const storage = createLocalStorage(filesDir);
   const transport =
     mailTransport ??
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
@@ -105,6 +108,16 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
       return byField;
     },
   });
+  const datasets = createDatasetsModule({
+    config,
+    database,
+    storage,
+    uploadStore: createUploadStore(filesDir),
+    jobs,
+    mail,
+    logger: app.log,
+  });
+  if (runWorker) await datasets.startWorker();
   app.addHook('onClose', async () => {
     await jobs.stop();
   });
@@ -131,6 +144,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
         await api.register(addressRoutes, { addresses });
         await api.register(fieldRoutes, { fields, commerce });
         await api.register(commerceRoutes, { commerce });
+        await datasets.routes(api);
       },
       { prefix: '/api' },
     );

@@ -5,7 +5,7 @@ import { createCommerceRepository, type NewCoupon } from '../modules/commerce/re
 import { analyseFieldRing } from '../modules/fields/geometry.ts';
 import { createFieldRepository } from '../modules/fields/repository.ts';
 import { createUserRepository, type NewUser } from '../modules/users/repository.ts';
-import { companies } from '../platform/db/schema.ts';
+import { companies, reports } from '../platform/db/schema.ts';
 import { client } from './http.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -142,4 +142,30 @@ export async function createCoupon(ctx: TestApp, overrides: Partial<NewCoupon> =
   });
   if (!row) throw new Error('coupon insert returned nothing');
   return row;
+}
+
+/** A paid report of a field (status processing by default, valid from yesterday for a year). */
+export async function createReport(
+  ctx: TestApp,
+  field: { id: number; ownerId: number; title: string; area: number },
+  overrides: Partial<typeof reports.$inferInsert> = {},
+) {
+  const day = 24 * 60 * 60 * 1000;
+  const [report] = await ctx.database.db
+    .insert(reports)
+    .values({
+      fieldId: field.id,
+      fieldTitle: field.title,
+      fieldArea: field.area,
+      ownerId: field.ownerId,
+      service: 'manual',
+      shoots: 3,
+      status: 'processing',
+      validFrom: new Date(Date.now() - day),
+      validTo: new Date(Date.now() + 365 * day),
+      ...overrides,
+    })
+    .returning();
+  if (!report) throw new Error('report insert returned nothing');
+  return report;
 }
