@@ -84,10 +84,11 @@ export function createLocalStorage(rootDir: string): Storage {
     },
     async putStream(key, body) {
       let bytes = 0;
-      body.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
+      await atomically(key, async (temp) => {
+        const file = createWriteStream(temp);
+        await pipeline(body, file);
+        bytes = file.bytesWritten;
       });
-      await atomically(key, (temp) => pipeline(body, createWriteStream(temp)));
       return bytes;
     },
     async get(key, range) {
