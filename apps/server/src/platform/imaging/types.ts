@@ -145,7 +145,7 @@ export type IndicatorName =
   | 'ndvi' // vigour with NIR
   | 'ndre' // chlorophyll with red edge
   | 'gndvi' // chlorophyll with NIR + green, no red edge
-  | 'ndwi'; // leaf water with NIR + green (McFeeters) where no SWIR band exists
+  | 'cover'; // canopy cover inside the plant's outline (thinning), 0–1
 
 export type IndicatorRole = 'vigour' | 'chlorophyll' | 'water';
 
@@ -160,8 +160,8 @@ export interface IndicatorHistogram {
 export interface Measurement {
   /** Which sensor family produced it; statistics are kept per family. */
   sensor: 'rgb' | 'multispectral';
-  /** Indicator used for each role. */
-  roles: Record<IndicatorRole, IndicatorName>;
+  /** Indicator used for each role; `water` is null when the bands allow no leaf-water proxy (no blue band). */
+  roles: { vigour: IndicatorName; chlorophyll: IndicatorName; water: IndicatorName | null };
   histograms: Partial<Record<IndicatorName, IndicatorHistogram>>;
   canopyPixels: number;
   totalPixels: number;

@@ -24,6 +24,8 @@ export interface CapturePlanes {
   redEdge: Float32Array | null;
   /** 0 where a pixel is not covered by every band (after alignment) or is nodata. */
   valid: Uint8Array;
+  /** 8-bit RGB (interleaved) for the HD derivative: the photo itself, or a stretched true/false colour. */
+  display: Uint8Array;
   metadata: PhotoMetadata;
 }
 
@@ -74,11 +76,15 @@ async function loadRgb(path: string, metadata: PhotoMetadata, maxSide: number): 
   const red = new Float32Array(pixels);
   const green = new Float32Array(pixels);
   const blue = new Float32Array(pixels);
+  const display = sixteenBit
+    ? new Uint8Array(pixels * 3)
+    : new Uint8Array(data.buffer, data.byteOffset, pixels * 3);
   for (let i = 0, j = 0; i < pixels; i++, j += channels) {
     red[i] = (samples[j] as number) / full;
     green[i] = (samples[j + 1] as number) / full;
     blue[i] = (samples[j + 2] as number) / full;
   }
+  if (sixteenBit) for (let i = 0; i < pixels * 3; i++) display[i] = (samples[i] as number) >> 8;
   return {
     kind: 'rgb',
     width: info.width,
@@ -91,6 +97,7 @@ async function loadRgb(path: string, metadata: PhotoMetadata, maxSide: number): 
     nir: null,
     redEdge: null,
     valid: new Uint8Array(pixels).fill(1),
+    display,
     metadata,
   };
 }
@@ -151,18 +158,29 @@ async function loadBandSet(
   const size = fitInside(width, height, maxSide);
   const resize = (plane: Float32Array | undefined) =>
     plane ? resample(plane, width, height, size.width, size.height) : null;
+  const red = resize(aligned.get('red')) as Float32Array;
+  const green = resize(aligned.get('green')) as Float32Array;
+  const blue = resize(aligned.get('blue'));
+  const nir = resize(aligned.get('nir'));
+  const validMask =
+    size.width === width ? valid : resampleMask(valid, width, height, size.width, size.height);
+  // True colour when a blue band exists, else colour-infrared (NIR, red, green).
+  const display = blue
+    ? stretchedComposite([red, green, blue], validMask)
+    : stretchedComposite([nir as Float32Array, red, green], validMask);
   return {
     kind: 'multispectral',
     width: size.width,
     height: size.height,
     sourceWidth: width,
     sourceHeight: height,
-    red: resize(aligned.get('red')) as Float32Array,
-    green: resize(aligned.get('green')) as Float32Array,
-    blue: resize(aligned.get('blue')),
-    nir: resize(aligned.get('nir')),
+    red,
+    green,
+    blue,
+    nir,
     redEdge: resize(aligned.get('redEdge')),
-    valid: size.width === width ? valid : resampleMask(valid, width, height, size.width, size.height),
+    valid: validMask,
+    display,
     metadata: reference.metadata,
   };
 }
@@ -202,5 +220,28 @@ function resampleMask(mask: Uint8Array, width: number, height: number, toWidth: 
       out[y * toWidth + x] = mask[source] as number;
     }
   }
+  return out;
+}
+
+/**
+ * 8-bit composite of three reflectance planes, each stretched between its 1st and 99th percentile
+ * (of valid pixels), with a 1/2.2 gamma so it looks like a photo.
+ */
+export function stretchedComposite(planes: Float32Array[], valid: Uint8Array): Uint8Array {
+  const n = valid.length;
+  const out = new Uint8Array(n * 3);
+  planes.forEach((plane, channel) => {
+    const sample: number[] = [];
+    const step = Math.max(1, Math.floor(n / 20000));
+    for (let i = 0; i < n; i += step) if (valid[i]) sample.push(plane[i] as number);
+    sample.sort((a, b) => a - b);
+    const low = sample[Math.floor(sample.length * 0.01)] ?? 0;
+    const high = sample[Math.floor(sample.length * 0.99)] ?? 1;
+    const span = high > low ? high - low : 1;
+    for (let i = 0; i < n; i++) {
+      const value = ((plane[i] as number) - low) / span;
+      out[i * 3 + channel] = valid[i] ? Math.round(255 * Math.min(1, Math.max(0, value)) ** (1 / 2.2)) : 0;
+    }
+  });
   return out;
 }
