@@ -2,7 +2,7 @@ import type { FieldView } from '@ampelos/domain';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconEdit, IconMapPin, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDownloadFieldKml } from '../api/download-field-kml.ts';
@@ -18,9 +18,11 @@ interface FieldDetailProps {
   onDeleted: () => void;
   /** Small screens show the detail alone, with a way back to the list. */
   onBack?: () => void;
+  /** The selected report's panel (upload, results), composed in by the route. */
+  reportPanel?: (reportUuid: string) => ReactNode;
 }
 
-export function FieldDetail({ field, onDeleted, onBack }: FieldDetailProps) {
+export function FieldDetail({ field, onDeleted, onBack, reportPanel }: FieldDetailProps) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
   const [editOpened, edit] = useDisclosure(false);
@@ -88,6 +90,7 @@ export function FieldDetail({ field, onDeleted, onBack }: FieldDetailProps) {
         </Group>
       </Group>
       <FieldOutlineMap field={field} />
+      {reportUuid && reportPanel?.(reportUuid)}
       <SimpleGrid cols={{ base: 1, lg: field.owner ? 2 : 1 }}>
         <FieldDetailsTable field={field} />
         {field.owner && <FieldOwnerTable owner={field.owner} />}

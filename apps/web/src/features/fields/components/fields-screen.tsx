@@ -2,6 +2,7 @@ import { BREAKPOINTS } from '@ampelos/domain';
 import { Alert, Button, Center, EmptyState, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlant2, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -18,7 +19,7 @@ export const SELECTED_FIELD_PARAM = 'field';
  * Fields: the grouped list on the left, the selected field on the right. On wide screens the first
  * field is active when none is chosen; under 767 px none is, and the detail replaces the list.
  */
-export function FieldsScreen() {
+export function FieldsScreen({ reportPanel }: { reportPanel?: (reportUuid: string) => ReactNode } = {}) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
   const fields = useFields();
@@ -97,6 +98,7 @@ export function FieldsScreen() {
       field={selected}
       onDeleted={backToList}
       onBack={small ? backToList : undefined}
+      reportPanel={reportPanel}
     />
   ) : chosenUuid && single.isPending ? (
     <Center py="xl">
