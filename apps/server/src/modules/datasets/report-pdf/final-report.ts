@@ -68,50 +68,50 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
   doc.font('bold').fontSize(16).fillColor(ACCENT).text(text).moveDown(0.4).fillColor('black');
 }
 
-/** Two-column rows of label and value. */
+/** Two-column rows of label and value; a row is as tall as its taller cell. */
 function factsTable(doc: PDFKit.PDFDocument, rows: [string, string][]) {
   for (const [label, value] of rows) {
     const y = doc.y;
-    doc.font('bold').fontSize(10).text(label, MARGIN, y, { width: 170 });
-    doc
-      .font('regular')
-      .fontSize(10)
-      .text(value, MARGIN + 180, y, { width: 320 });
-    doc.moveDown(0.3);
+    doc.font('bold').fontSize(10);
+    const labelHeight = doc.heightOfString(label, { width: 170 });
+    doc.text(label, MARGIN, y, { width: 170 });
+    doc.font('regular').fontSize(10);
+    const valueHeight = doc.heightOfString(value, { width: 320 });
+    doc.text(value, MARGIN + 180, y, { width: 320 });
+    doc.y = y + Math.max(labelHeight, valueHeight) + 4;
   }
+  doc.x = MARGIN;
 }
 
-/** A simple table: header row and body rows with fixed column widths. */
+/** A simple table: header row and body rows with fixed column widths, rows as tall as their cells. */
 function table(
   doc: PDFKit.PDFDocument,
   columns: { title: string; width: number }[],
   rows: string[][],
   swatch?: string[],
 ) {
+  const SWATCH = 13;
   const drawRow = (cells: string[], bold: boolean, colour?: string) => {
-    if (doc.y > doc.page.height - MARGIN - 30) doc.addPage();
+    doc.font(bold ? 'bold' : 'regular').fontSize(9);
+    const widthOf = (i: number) => (columns[i]?.width ?? 80) - 4 - (i === 0 && colour ? SWATCH : 0);
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: widthOf(i) })));
+    if (doc.y + height > doc.page.height - MARGIN - 20) doc.addPage();
     const y = doc.y;
     let x = MARGIN;
     cells.forEach((cell, i) => {
-      const width = columns[i]?.width ?? 80;
       if (i === 0 && colour) {
         doc
           .rect(x, y + 1, 9, 9)
           .fill(colour)
           .fillColor('black');
-        doc
-          .font(bold ? 'bold' : 'regular')
-          .fontSize(9)
-          .text(cell, x + 13, y, { width: width - 13 });
+        doc.font(bold ? 'bold' : 'regular').fontSize(9);
+        doc.text(cell, x + SWATCH, y, { width: widthOf(i) });
       } else {
-        doc
-          .font(bold ? 'bold' : 'regular')
-          .fontSize(9)
-          .text(cell, x, y, { width });
+        doc.text(cell, x, y, { width: widthOf(i) });
       }
-      x += width;
+      x += columns[i]?.width ?? 80;
     });
-    doc.y = Math.max(doc.y, y + 14);
+    doc.y = y + height + 3;
     doc.x = MARGIN;
   };
   drawRow(
@@ -142,7 +142,8 @@ function statisticsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressS
     [copy.canopyShare, percent(summary.canopyShare)],
     [copy.stressedShare, percent(summary.stressedShare)],
   ]);
-  doc.moveDown(0.5).font('bold').fontSize(11).text(copy.distributionTitle).moveDown(0.3);
+  doc.x = MARGIN;
+  doc.moveDown(0.5).font('bold').fontSize(11).text(copy.distributionTitle, MARGIN).moveDown(0.3);
   const most = Math.max(1, ...summary.distribution.map((bin) => bin.images));
   for (const bin of summary.distribution) {
     const label = bin.to === null ? `≥ ${percent(bin.from)}` : `${percent(bin.from)} – ${percent(bin.to)}`;
