@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { loadCapture } from '../capture/load-capture.ts';
+import { type CapturePlanes, loadCapture } from '../capture/load-capture.ts';
 import { photoFootprint, photoGeoreference } from '../geometry/footprint.ts';
-import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput } from '../types.ts';
+import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput, PhotoMetadata } from '../types.ts';
 import { computePlantFields } from './plant-fields.ts';
 import { DEFAULT_DETECT, scoreFields } from './scores.ts';
 import { stressBoxes } from './stress-boxes.ts';
@@ -24,27 +24,26 @@ export async function writeHdJpeg(
 ) {
   await mkdir(dirname(path), { recursive: true });
   await sharp(display, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality, mozjpeg: false })
+    .jpeg({ quality })
     .toFile(path);
 }
 
-/**
- * Phase 2: stressed canopy → boxes with colours, writing the HD JPEG derivative to `hdPath`.
- * Box ids are `${imageId}-${n}`; `thr_coords` are in HD pixels; lng/lat from the nadir footprint.
- */
-export async function detectStress(
-  input: PhotoInput,
+export interface PlanesGeoreference {
+  /** Ground size of one working pixel (m), null when unknown. */
+  gsdM: number | null;
+  pixelToLngLat: ((x: number, y: number) => [number, number]) | null;
+  fallbackLngLat: [number, number] | null;
+}
+
+/** Canopy → scores → boxes on planes already at HD size, writing the HD JPEG. Shared by photos and rasters. */
+export async function detectOnPlanes(
+  planes: CapturePlanes,
+  georeference: PlanesGeoreference,
   statistics: DatasetStatistics,
   output: DetectOutput,
-  options: DetectOptions = {},
-): Promise<PhotoAnalysis> {
-  const planes = await loadCapture(input, options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize);
-  const footprintOptions = { heightAboveGroundM: input.heightAboveGroundM };
-  const georeference = photoGeoreference(planes.metadata, footprintOptions);
-  const scaleX = planes.sourceWidth / planes.width;
-  const scaleY = planes.sourceHeight / planes.height;
-  const gsdM = georeference ? georeference.gsdM * scaleX : null;
-  const fields = computePlantFields(planes, gsdM);
+  options: DetectOptions,
+) {
+  const fields = computePlantFields(planes, georeference.gsdM);
   const scores = scoreFields(fields, statistics, options);
   await writeHdJpeg(
     planes.display,
@@ -53,26 +52,59 @@ export async function detectStress(
     output.hdPath,
     options.hdQuality ?? DEFAULT_DETECT.hdQuality,
   );
-  const gps = planes.metadata.gps;
   const boxes = await stressBoxes({
     fields,
     scores,
-    gsdM,
+    gsdM: georeference.gsdM,
     imageId: output.imageId,
-    pixelToLngLat: georeference ? (x, y) => georeference.pixelToLngLat(x * scaleX, y * scaleY) : null,
-    fallbackLngLat: gps ? [gps.lng, gps.lat] : null,
+    pixelToLngLat: georeference.pixelToLngLat,
+    fallbackLngLat: georeference.fallbackLngLat,
     display: planes.display,
     options,
   });
   return {
     hd: { w: planes.width, h: planes.height },
-    scale: { x: scaleX, y: scaleY },
     canopyShare: fields.validCount ? fields.canopyCount / fields.validCount : 0,
     stressedShare: fields.domainCount ? scores.stressedCount / fields.domainCount : 0,
+    boxes,
+  };
+}
+
+/**
+ * Phase 2: stressed canopy → boxes with colours, writing the HD JPEG derivative to `hdPath`.
+ * Box ids are `${imageId}-${n}`; `thr_coords` are in HD pixels; lng/lat from the nadir footprint.
+ * Pass the same `hdMaxSize` as to `measurePhoto`.
+ */
+export async function detectStress(
+  input: PhotoInput,
+  statistics: DatasetStatistics,
+  output: DetectOutput,
+  options: DetectOptions = {},
+): Promise<PhotoAnalysis> {
+  const planes = await loadCapture(input, options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize);
+  const metadata = planes.metadata as PhotoMetadata;
+  const footprintOptions = { heightAboveGroundM: input.heightAboveGroundM };
+  const georeference = photoGeoreference(metadata, footprintOptions);
+  const scaleX = planes.sourceWidth / planes.width;
+  const scaleY = planes.sourceHeight / planes.height;
+  const gps = metadata.gps;
+  const result = await detectOnPlanes(
+    planes,
+    {
+      gsdM: georeference ? georeference.gsdM * scaleX : null,
+      pixelToLngLat: georeference ? (x, y) => georeference.pixelToLngLat(x * scaleX, y * scaleY) : null,
+      fallbackLngLat: gps ? [gps.lng, gps.lat] : null,
+    },
+    statistics,
+    output,
+    options,
+  );
+  return {
+    ...result,
+    scale: { x: scaleX, y: scaleY },
     groundResolutionM: georeference ? georeference.gsdM : null,
-    footprint: photoFootprint(planes.metadata, footprintOptions),
+    footprint: photoFootprint(metadata, footprintOptions),
     lng: gps?.lng ?? null,
     lat: gps?.lat ?? null,
-    boxes,
   };
 }

@@ -1,6 +1,6 @@
 import { loadCapture } from '../capture/load-capture.ts';
 import { photoGeoreference } from '../geometry/footprint.ts';
-import type { IndicatorHistogram, IndicatorName, Measurement, PhotoInput } from '../types.ts';
+import type { IndicatorHistogram, IndicatorName, Measurement, PhotoInput, PhotoMetadata } from '../types.ts';
 import { binOf, emptyHistogram } from './histogram.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { computePlantFields } from './plant-fields.ts';
@@ -38,7 +38,8 @@ export async function measurePhoto(
   options: { hdMaxSize?: number } = {},
 ): Promise<Measurement> {
   const planes = await loadCapture(input, options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize);
-  const georeference = photoGeoreference(planes.metadata, { heightAboveGroundM: input.heightAboveGroundM });
+  const metadata = planes.metadata as PhotoMetadata;
+  const georeference = photoGeoreference(metadata, { heightAboveGroundM: input.heightAboveGroundM });
   const gsdM = georeference ? (georeference.gsdM * planes.sourceWidth) / planes.width : null;
   return measureFields(computePlantFields(planes, gsdM), planes.kind);
 }

@@ -1,6 +1,6 @@
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import type { IndicatorName, Measurement } from '../types.ts';
-import { boxSum, close, erode } from './box-filter.ts';
+import { boxSum, close, dilate, erode } from './box-filter.ts';
 import { otsuThreshold } from './otsu.ts';
 
 /**
@@ -29,6 +29,8 @@ export interface PlantFields {
 export const SEGMENTATION = {
   /** Gaps in a plant narrower than ~2 × this are closed into its outline. */
   closingRadiusM: 0.15,
+  /** Pale-vegetation fringes thinner than about twice this are ignored. */
+  paleFringeM: 0.05,
   /** Half-size of the plant-scale averaging window. */
   smoothingRadiusM: 0.2,
   /** Pixels darker than this share of the median soil brightness are shadow. */
@@ -85,6 +87,10 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   }
   const [low, high] = rgb ? SEGMENTATION.exgThresholdBounds : SEGMENTATION.ndviThresholdBounds;
   const threshold = Math.min(high, Math.max(low, otsuThreshold(indexHistogram, indexMin, indexMax)));
+  // Pale (chlorotic, wilting) leaves fall between Otsu's two classes: anything above the midpoint
+  // of the soil class mean and the threshold counts as vegetation for the plants' outline.
+  const soilMean = classMeanBelow(indexHistogram, indexMin, indexMax, threshold);
+  const vegetationThreshold = (soilMean + threshold) / 2;
 
   // Shadow: darker than a share of the median brightness of the non-canopy (soil) pixels.
   const soilHistogram = new Float64Array(256);
@@ -97,9 +103,13 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const shadowCut = SEGMENTATION.shadowFactor * soilMedian;
 
   const canopy = new Uint8Array(n);
+  const vegetation = new Uint8Array(n);
   let canopyCount = 0;
   for (let i = 0; i < n; i++) {
-    if (valid[i] && (canopyIndex[i] as number) > threshold && (brightness[i] as number) >= shadowCut) {
+    if (!valid[i] || (brightness[i] as number) < shadowCut) continue;
+    const index = canopyIndex[i] as number;
+    if (index > vegetationThreshold) vegetation[i] = 1;
+    if (index > threshold) {
       canopy[i] = 1;
       canopyCount++;
     }
@@ -109,7 +119,6 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
   // not mixed with soil (sparse canopies and JPEG chroma subsampling otherwise lower every index).
   const pure = erode(canopy, width, height, 1);
-  const raw = rawIndicators(planes, pure, roles);
   const closing = radiusPx(SEGMENTATION.closingRadiusM, gsdM, Math.round(Math.min(width, height) / 200), 20);
   const smoothing = radiusPx(
     SEGMENTATION.smoothingRadiusM,
@@ -117,7 +126,17 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     Math.round(Math.min(width, height) / 150),
     30,
   );
-  const outline = close(canopy, width, height, closing);
+  // Pale vegetation joins the outline only as solid patches (a yellowed or wilting plant), not as
+  // the thin fringe of mixed pixels every canopy edge has: an opening removes the fringe.
+  const pale = new Uint8Array(n);
+  for (let i = 0; i < n; i++) pale[i] = vegetation[i] && !canopy[i] ? 1 : 0;
+  const fringe = radiusPx(SEGMENTATION.paleFringeM, gsdM, 1, 3);
+  const palePatches = dilate(erode(pale, width, height, fringe), width, height, fringe);
+  for (let i = 0; i < n; i++) if (canopy[i]) palePatches[i] = 1;
+  const outline = close(palePatches, width, height, closing);
+  // Vigour is the plant's mean greenness over its whole outline: leaves that lost their green
+  // (no longer canopy by the index threshold) and gaps pull it down, as they do at the plant scale.
+  const raw = rawIndicators(planes, roles, outline, pure);
   const canopySums = boxSum(canopy, width, height, smoothing);
   const pureSums = boxSum(pure, width, height, smoothing);
   const outlineSums = boxSum(outline, width, height, smoothing);
@@ -139,10 +158,10 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     const sums = boxSum(plane, width, height, smoothing);
     const smoothed = new Float32Array(n);
     // NaN where the window holds no pure leaf pixel (a plant that lost its leaves): only `cover` speaks there.
+    const weights = name === roles.vigour ? outlineSums : pureSums;
     for (let i = 0; i < n; i++) {
-      if (domain[i])
-        smoothed[i] =
-          (pureSums[i] as number) >= 1 ? (sums[i] as number) / (pureSums[i] as number) : Number.NaN;
+      const weight = weights[i] as number;
+      if (domain[i]) smoothed[i] = weight >= 1 ? (sums[i] as number) / weight : Number.NaN;
     }
     values[name] = smoothed;
   }
@@ -165,6 +184,18 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   };
 }
 
+function classMeanBelow(counts: Float64Array, min: number, max: number, threshold: number): number {
+  let weight = 0;
+  let sum = 0;
+  for (let i = 0; i < counts.length; i++) {
+    const value = min + ((i + 0.5) / counts.length) * (max - min);
+    if (value > threshold) break;
+    weight += counts[i] as number;
+    sum += (counts[i] as number) * value;
+  }
+  return weight ? sum / weight : min;
+}
+
 function medianOfBins(counts: Float64Array): number {
   let total = 0;
   for (const count of counts) total += count;
@@ -185,7 +216,12 @@ const clamp = (value: number) => (value < -1 ? -1 : value > 1 ? 1 : value);
  * NDVI = (NIR − R)/(NIR + R) (Rouse et al. 1974); NDRE = (NIR − RE)/(NIR + RE) (Barnes et al. 2000);
  * GNDVI = (NIR − G)/(NIR + G) (Gitelson et al. 1996).
  */
-function rawIndicators(planes: CapturePlanes, canopy: Uint8Array, roles: Measurement['roles']) {
+function rawIndicators(
+  planes: CapturePlanes,
+  roles: Measurement['roles'],
+  outline: Uint8Array,
+  pure: Uint8Array,
+) {
   const { red, green, blue, nir, redEdge } = planes;
   const n = planes.width * planes.height;
   const wanted = new Set([roles.vigour, roles.chlorophyll, roles.water].filter(Boolean) as IndicatorName[]);
@@ -193,7 +229,9 @@ function rawIndicators(planes: CapturePlanes, canopy: Uint8Array, roles: Measure
   for (const name of wanted) out[name] = new Float32Array(n);
   const { vari, tgi, gli, ndvi, ndre, gndvi } = out;
   for (let i = 0; i < n; i++) {
-    if (!canopy[i]) continue;
+    if (!outline[i]) continue;
+    // The vigour index covers the whole outline; leaf-pigment indices only pure leaf pixels.
+    const leaf = pure[i] === 1;
     const r = red[i] as number;
     const g = green[i] as number;
     const b = blue ? (blue[i] as number) : 0;
@@ -201,19 +239,19 @@ function rawIndicators(planes: CapturePlanes, canopy: Uint8Array, roles: Measure
       const denominator = g + r - b;
       vari[i] = Math.abs(denominator) > 1e-4 ? clamp((g - r) / denominator) : 0;
     }
-    if (tgi) {
+    if (tgi && leaf) {
       const sum = r + g + b;
       tgi[i] = sum > 1e-6 ? (g - 0.39 * r - 0.61 * b) / sum : 0;
     }
-    if (gli) {
+    if (gli && leaf) {
       const denominator = 2 * g + r + b;
       gli[i] = denominator > 1e-6 ? (2 * g - r - b) / denominator : 0;
     }
     if (nir) {
       const near = nir[i] as number;
       if (ndvi) ndvi[i] = near + r > 1e-6 ? (near - r) / (near + r) : 0;
-      if (gndvi) gndvi[i] = near + g > 1e-6 ? (near - g) / (near + g) : 0;
-      if (ndre && redEdge) {
+      if (gndvi && leaf) gndvi[i] = near + g > 1e-6 ? (near - g) / (near + g) : 0;
+      if (ndre && redEdge && leaf) {
         const edge = redEdge[i] as number;
         ndre[i] = near + edge > 1e-6 ? (near - edge) / (near + edge) : 0;
       }

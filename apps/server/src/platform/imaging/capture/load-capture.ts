@@ -26,7 +26,8 @@ export interface CapturePlanes {
   valid: Uint8Array;
   /** 8-bit RGB (interleaved) for the HD derivative: the photo itself, or a stretched true/false colour. */
   display: Uint8Array;
-  metadata: PhotoMetadata;
+  /** The photo's (reference band's) metadata; null for a GeoTIFF window. */
+  metadata: PhotoMetadata | null;
 }
 
 export function bandNameOf(band: SpectralBand | null): BandName | null {
