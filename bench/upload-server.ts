@@ -1,0 +1,45 @@
+// The server side of bench/upload.bench.ts, in its own process so its memory is its own: the real
+// app on loopback (embedded database, files under a temporary DATA_DIR), a customer with a report
+// awaiting data, and a sampler of the process's resident memory.
+import { createField, createReport, signedInClient } from '../apps/server/src/test/factories.ts';
+import { createTestApp } from '../apps/server/src/test/test-app.ts';
+
+const ctx = await createTestApp();
+const customer = await signedInClient(ctx);
+const field = await createField(ctx, customer.user);
+const report = await createReport(ctx, field);
+const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+
+let peakRss = 0;
+let baselineRss = 0;
+const sample = () => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+global.gc?.();
+baselineRss = process.memoryUsage().rss;
+const sampler = setInterval(sample, 50);
+
+process.on('message', async (message: { type: string }) => {
+  if (message.type === 'reset') {
+    global.gc?.();
+    baselineRss = process.memoryUsage().rss;
+    peakRss = baselineRss;
+    process.send?.({ type: 'reset', baselineRss });
+  }
+  if (message.type === 'peak') {
+    sample();
+    process.send?.({ type: 'peak', peakRss, baselineRss });
+  }
+  if (message.type === 'stop') {
+    clearInterval(sampler);
+    await ctx.close();
+    process.exit(0);
+  }
+});
+process.send?.({
+  type: 'ready',
+  url: address,
+  cookie: customer.http.cookie,
+  reportUuid: report.uuid,
+  dataDir: ctx.config.dataDir,
+});
