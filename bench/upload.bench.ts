@@ -29,12 +29,10 @@ async function makeSource(file: string) {
   const out = createWriteStream(file);
   for (let written = 0; written < SIZE; written += MB) {
     if (!out.write(written + MB <= SIZE ? block : block.subarray(0, SIZE - written))) {
-      await new Promise((resolve) => out.once('drain', resolve));
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     }
   }
-  await new Promise<void>((resolve, reject) =>
-    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  );
+  await new Promise<void>((resolve) => out.end(() => resolve()));
 }
 
 function request(
