@@ -67,7 +67,7 @@ export function exifSegment(options: {
   if (options.gps) ifd0Entries.push({ tag: 0x8825, type: 'long', value: [0] });
   // IFD0 starts after the 8-byte TIFF header; its size does not depend on the GPS pointer's value.
   let ifd0 = ifd(ifd0Entries, 8);
-  let gpsIfd = Buffer.alloc(0);
+  let gpsIfd: Buffer = Buffer.alloc(0);
   if (options.gps) {
     const gpsOffset = 8 + ifd0.length;
     (ifd0Entries[2] as Entry).value = [gpsOffset];
