@@ -3,6 +3,7 @@ import {
   type DatasetStatistics,
   type PhotoAnalysis,
   type PhotoMetadata,
+  type RasterTile,
   renderTiles,
   type TilePhotoSource,
   type TileSetSummary,
@@ -92,7 +93,13 @@ export function createFinalize(deps: {
       const keys = [ortho?.storageKey, dsm?.storageKey].filter((key) => typeof key === 'string');
       return withLocalFiles(storage, keys, ([orthoPath, dsmPath]) =>
         renderTiles({
-          raster: { path: orthoPath as string, analyses: units.map((u) => u.analysis) },
+          raster: {
+            path: orthoPath as string,
+            analyses: units.map((u) => ({
+              tile: unitInput(u.unit).tile as RasterTile,
+              analysis: u.analysis,
+            })),
+          },
           ...(dsmPath ? { dsmPath } : {}),
           statistics,
           minZoom,
