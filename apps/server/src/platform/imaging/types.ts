@@ -305,8 +305,8 @@ export interface TilePhotoSource {
 
 export interface RenderTilesOptions {
   photos?: TilePhotoSource[];
-  /** GeoTIFF orthomosaic path; its tiles' analyses feed the `ai`/`beta` layers. */
-  raster?: { path: string; analyses: PhotoAnalysis[] };
+  /** GeoTIFF orthomosaic path with each analysis window's result (they feed the `ai`/`beta` colours). */
+  raster?: { path: string; analyses: { tile: RasterTile; analysis: PhotoAnalysis }[] };
   /** Optional DSM GeoTIFF (elevation in metres); adds the `dsm` layer. */
   dsmPath?: string;
   statistics: DatasetStatistics;
