@@ -1,6 +1,11 @@
 // The server side of bench/upload.bench.ts, in its own process so its memory is its own: the real
 // app on loopback (embedded database, files under a temporary DATA_DIR), a customer with a report
 // awaiting data, and a sampler of the process's resident memory.
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { createField, createReport, signedInClient } from '../apps/server/src/test/factories.ts';
 import { createTestApp } from '../apps/server/src/test/test-app.ts';
 
@@ -9,6 +14,18 @@ const customer = await signedInClient(ctx);
 const field = await createField(ctx, customer.user);
 const report = await createReport(ctx, field);
 const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+
+// Second baseline: the least an HTTP upload can cost here, a bare Node server piping the body to a file.
+const rawFile = path.join(ctx.config.dataDir, 'raw-http.bin');
+const raw = http.createServer((request, response) => {
+  pipeline(request, createWriteStream(rawFile))
+    .then(() => rm(rawFile, { force: true }))
+    .then(() => response.end('ok'))
+    .catch(() => response.destroy());
+});
+await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+const rawAddress = raw.address();
+const rawUrl = typeof rawAddress === 'object' && rawAddress ? `http://127.0.0.1:${rawAddress.port}` : '';
 
 let peakRss = 0;
 let baselineRss = 0;
@@ -32,6 +49,7 @@ process.on('message', async (message: { type: string }) => {
   }
   if (message.type === 'stop') {
     clearInterval(sampler);
+    raw.close();
     await ctx.close();
     process.exit(0);
   }
@@ -39,6 +57,7 @@ process.on('message', async (message: { type: string }) => {
 process.send?.({
   type: 'ready',
   url: address,
+  rawUrl,
   cookie: customer.http.cookie,
   reportUuid: report.uuid,
   dataDir: ctx.config.dataDir,
