@@ -256,14 +256,16 @@ export interface StressClassifier {
 }
 
 export interface DetectOptions {
-  /** Robust z below which a canopy pixel's vigour counts as stressed (default -1.5). */
+  /** Robust z (positive number) below minus which a plant-scale vigour or cover counts as stressed (default 2.5). */
   stressZ?: number;
-  /** Robust z below which chlorophyll / leaf water count as low (default -1.0). */
+  /** Robust z (positive) below minus which a box's chlorophyll / leaf water counts as low (default 1.0). */
   lowZ?: number;
-  /** Smallest stressed blob kept, m² (default 0.05). Pixels are used when the GSD is unknown. */
+  /** Smallest stressed area kept, m² (default 0.15). 40 px are used when the GSD is unknown. */
   minAreaM2?: number;
-  /** Blobs closer than this (m) are merged into one box (default 0.3). */
+  /** Blobs closer than this (m) are merged into one box (default 0.5). */
   mergeDistanceM?: number;
+  /** Merging stops before a box side exceeds this (m, default 4): a box marks plants, not a block. */
+  maxBoxM?: number;
   /** Longest side of the HD derivative in pixels (default 2048). */
   hdMaxSize?: number;
   /** JPEG quality of the HD derivative (default 85). */

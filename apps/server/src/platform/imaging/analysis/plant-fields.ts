@@ -33,8 +33,13 @@ export const SEGMENTATION = {
   paleFringeM: 0.05,
   /** Half-size of the plant-scale averaging window. */
   smoothingRadiusM: 0.2,
-  /** Pixels darker than this share of the median soil brightness are shadow. */
+  /** Canopy darker than this share of the median soil brightness is deep shadow (unreliable colour). */
   shadowFactor: 0.25,
+  /**
+   * Pale vegetation (between the soil class and Otsu's threshold) darker than this share is shadow:
+   * shaded soil has inflated ExG/NDVI, so the uncertain class needs light to count.
+   */
+  paleShadowFactor: 0.5,
   /** Otsu's threshold is kept inside these bounds (guards against photos that are all soil or all canopy). */
   exgThresholdBounds: [0.03, 0.3] as [number, number],
   ndviThresholdBounds: [0.2, 0.6] as [number, number],
@@ -78,7 +83,8 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     } else {
       const near = (nir as Float32Array)[i] as number;
       index = near + r > 1e-6 ? (near - r) / (near + r) : 0;
-      brightness[i] = (r + g + near) / 3;
+      // Visible brightness: shadows are dark in the visible bands while NIR stays lit by scattering.
+      brightness[i] = blue ? (r + g + (blue[i] as number)) / 3 : (r + g) / 2;
     }
     canopyIndex[i] = index;
     const bin = Math.floor(((index - indexMin) / (indexMax - indexMin)) * 512);
@@ -92,15 +98,18 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const soilMean = classMeanBelow(indexHistogram, indexMin, indexMax, threshold);
   const vegetationThreshold = (soilMean + threshold) / 2;
 
-  // Shadow: darker than a share of the median brightness of the non-canopy (soil) pixels.
+  // Shadow: darker than a share of the sunlit soil's brightness (75th percentile of the
+  // non-canopy pixels, so the shadows themselves do not lower the reference).
   const soilHistogram = new Float64Array(256);
   for (let i = 0; i < n; i++) {
     if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
     const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
     soilHistogram[bin] = (soilHistogram[bin] as number) + 1;
   }
-  const soilMedian = medianOfBins(soilHistogram) / 170;
-  const shadowCut = SEGMENTATION.shadowFactor * soilMedian;
+  const sunlitSoil = quantileOfBins(soilHistogram, 0.75) / 170;
+  // Multispectral canopy is dark in the visible bands, so only RGB canopy is checked for shadow.
+  const shadowCut = rgb ? SEGMENTATION.shadowFactor * sunlitSoil : 0;
+  const paleShadowCut = SEGMENTATION.paleShadowFactor * sunlitSoil;
 
   const canopy = new Uint8Array(n);
   const vegetation = new Uint8Array(n);
@@ -108,7 +117,9 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   for (let i = 0; i < n; i++) {
     if (!valid[i] || (brightness[i] as number) < shadowCut) continue;
     const index = canopyIndex[i] as number;
-    if (index > vegetationThreshold) vegetation[i] = 1;
+    if (index > threshold || (index > vegetationThreshold && (brightness[i] as number) >= paleShadowCut)) {
+      vegetation[i] = 1;
+    }
     if (index > threshold) {
       canopy[i] = 1;
       canopyCount++;
@@ -196,13 +207,13 @@ function classMeanBelow(counts: Float64Array, min: number, max: number, threshol
   return weight ? sum / weight : min;
 }
 
-function medianOfBins(counts: Float64Array): number {
+function quantileOfBins(counts: Float64Array, q: number): number {
   let total = 0;
   for (const count of counts) total += count;
   let cumulative = 0;
   for (let i = 0; i < counts.length; i++) {
     cumulative += counts[i] as number;
-    if (cumulative >= total / 2) return i + 0.5;
+    if (cumulative >= total * q) return i + 0.5;
   }
   return counts.length / 2;
 }

@@ -21,6 +21,7 @@ export const DEFAULT_DETECT = {
   minAreaM2: 0.15,
   minPixels: 40,
   mergeDistanceM: 0.5,
+  maxBoxM: 4,
   hdMaxSize: 2048,
   hdQuality: 85,
 };

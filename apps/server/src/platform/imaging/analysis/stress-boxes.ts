@@ -6,7 +6,6 @@ import {
   type StressBox,
   type StressColour,
 } from '../types.ts';
-import { dilate } from './box-filter.ts';
 import { labelComponents } from './components.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { DEFAULT_DETECT, type ScoreMaps } from './scores.ts';
@@ -57,8 +56,7 @@ export async function stressBoxes(context: BoxContext): Promise<StressBox[]> {
   const mergeRadius = gsdM
     ? Math.round((options.mergeDistanceM ?? DEFAULT_DETECT.mergeDistanceM) / gsdM / 2)
     : Math.round(Math.min(width, height) / 300);
-  const merged = dilate(scores.stressed, width, height, Math.max(0, mergeRadius));
-  const { labels, count } = labelComponents(merged, width, height);
+  const { labels, count } = labelComponents(scores.stressed, width, height);
   const groups: Accumulator[] = Array.from({ length: count + 1 }, () => ({
     minX: width,
     minY: height,
@@ -84,10 +82,14 @@ export async function stressBoxes(context: BoxContext): Promise<StressBox[]> {
       group.water += scores.water ? (scores.water[i] as number) : 0;
     }
   }
-  mergeOverlapping(groups, Math.max(1, mergeRadius * 2));
   const minPixels = gsdM
     ? (options.minAreaM2 ?? DEFAULT_DETECT.minAreaM2) / (gsdM * gsdM)
     : DEFAULT_DETECT.minPixels;
+  // Specks (under a quarter of the minimum size) are noise: dropped before merging, so that a
+  // scatter of them cannot chain unrelated blobs into one box.
+  for (const group of groups) if (group.pixels < minPixels / 4) group.pixels = 0;
+  const maxSidePx = gsdM ? (options.maxBoxM ?? DEFAULT_DETECT.maxBoxM) / gsdM : Math.max(width, height) / 8;
+  mergeNearby(groups, Math.max(1, mergeRadius * 2), maxSidePx);
   const lowZ = options.lowZ ?? DEFAULT_DETECT.lowZ;
   const boxes: StressBox[] = [];
   for (const group of groups) {
@@ -122,33 +124,40 @@ export async function stressBoxes(context: BoxContext): Promise<StressBox[]> {
   return boxes;
 }
 
-/** Groups whose boxes, grown by `gap` px, overlap are merged (a plant split by a leafless gap). */
-function mergeOverlapping(groups: Accumulator[], gap: number): void {
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (let a = 1; a < groups.length; a++) {
-      const first = groups[a] as Accumulator;
+/**
+ * Merges groups whose boxes, grown by `gap` px, overlap (a plant split by a leafless gap, or
+ * neighbouring stressed plants), unless the merged box would exceed `maxSide` px.
+ */
+function mergeNearby(groups: Accumulator[], gap: number, maxSide: number): void {
+  const live = groups.filter((group) => group.pixels > 0).sort((a, b) => a.minX - b.minX);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let a = 0; a < live.length; a++) {
+      const first = live[a] as Accumulator;
       if (!first.pixels) continue;
-      for (let b = a + 1; b < groups.length; b++) {
-        const second = groups[b] as Accumulator;
+      for (let b = a + 1; b < live.length; b++) {
+        const second = live[b] as Accumulator;
+        if (second.minX > first.maxX + gap) break;
         if (!second.pixels) continue;
-        const apart =
-          second.minX > first.maxX + gap ||
-          first.minX > second.maxX + gap ||
-          second.minY > first.maxY + gap ||
-          first.minY > second.maxY + gap;
-        if (apart) continue;
-        first.minX = Math.min(first.minX, second.minX);
-        first.minY = Math.min(first.minY, second.minY);
-        first.maxX = Math.max(first.maxX, second.maxX);
-        first.maxY = Math.max(first.maxY, second.maxY);
+        if (second.minY > first.maxY + gap || first.minY > second.maxY + gap) continue;
+        const minX = Math.min(first.minX, second.minX);
+        const minY = Math.min(first.minY, second.minY);
+        const maxX = Math.max(first.maxX, second.maxX);
+        const maxY = Math.max(first.maxY, second.maxY);
+        const overlapX = Math.min(first.maxX, second.maxX) - Math.max(first.minX, second.minX) + 1;
+        const overlapY = Math.min(first.maxY, second.maxY) - Math.max(first.minY, second.minY) + 1;
+        const smaller = Math.min(
+          (first.maxX - first.minX + 1) * (first.maxY - first.minY + 1),
+          (second.maxX - second.minX + 1) * (second.maxY - second.minY + 1),
+        );
+        // Boxes that mostly overlap are one box whatever the size cap: nested boxes help nobody.
+        const mostlyOverlapping = overlapX > 0 && overlapY > 0 && overlapX * overlapY >= 0.5 * smaller;
+        if (!mostlyOverlapping && (maxX - minX + 1 > maxSide || maxY - minY + 1 > maxSide)) continue;
+        Object.assign(first, { minX, minY, maxX, maxY });
         first.pixels += second.pixels;
         first.vigour += second.vigour;
         first.chlorophyll += second.chlorophyll;
         first.water += second.water;
         second.pixels = 0;
-        changed = true;
       }
     }
   }
