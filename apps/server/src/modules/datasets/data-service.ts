@@ -1,4 +1,4 @@
-import { DATASET_FILES_SHOWN, DATASET_MESSAGES as M } from '@ampelos/domain';
+import { DATASET_FILES_SHOWN, DATASET_MAX_BYTES, DATASET_MESSAGES as M, MESSAGES } from '@ampelos/domain';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -53,6 +53,9 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
       const uploads = await repository.uploadsOf(latest.id);
       if (uploads.length === 0) throw badRequest(M.noUploads);
       if (uploads.some((upload) => upload.completedAt === null)) throw badRequest(M.uploadsIncomplete);
+      // Concurrent creations each passed the limit alone; together they must pass it too.
+      const total = uploads.reduce((sum, upload) => sum + upload.size, 0);
+      if (!(total < DATASET_MAX_BYTES)) throw new AppError(413, MESSAGES.datasetTooLarge);
       const moved = await repository.moveDataset(latest.id, ['open'], {
         status: 'validating',
         submittedAt: now(),

@@ -64,6 +64,20 @@ const JOB_NAMES: JobName[] = [
   'dataset.finalize',
 ];
 
+/**
+ * Seconds before an active job counts as crashed and is retried. Ingesting a 1 TB zip or tiling a
+ * large dataset takes hours, and a second copy must not start beside a live one; a crashed worker's
+ * datasets are resumed when a worker starts (modules/datasets/pipeline/recover.ts).
+ */
+const QUEUE_EXPIRY: Record<JobName, number> = {
+  'mail.send': 15 * 60,
+  'dataset.ingest': 12 * 60 * 60,
+  'dataset.fanout': 60 * 60,
+  'dataset.measure': 30 * 60,
+  'dataset.detect': 30 * 60,
+  'dataset.finalize': 12 * 60 * 60,
+};
+
 /** A UUID derived from a key (pg-boss ids are UUIDs; inserting an existing id does nothing). */
 export function jobIdFor(name: string, key: string): string {
   const hex = createHash('sha256').update(`${name}\n${key}`).digest('hex');
@@ -82,7 +96,15 @@ export async function startJobs(options: {
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of JOB_NAMES) {
-    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 10, retryBackoff: true });
+    const queue = {
+      name,
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: QUEUE_EXPIRY[name],
+    };
+    await boss.createQueue(name, queue);
+    await boss.updateQueue(name, queue);
   }
   return {
     async send(name, data, sendOptions = {}) {

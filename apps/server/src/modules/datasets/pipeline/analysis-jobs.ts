@@ -111,7 +111,7 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
     await jobs.send(
       'dataset.finalize',
       { datasetId, generation },
-      { key: `finalize:${datasetId}:${generation}`, ...sendOptions },
+      { key: `finalize:${datasetId}:${generation}` },
     );
   }
 
