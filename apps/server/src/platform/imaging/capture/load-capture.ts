@@ -224,6 +224,8 @@ function resampleMask(mask: Uint8Array, width: number, height: number, toWidth: 
   return out;
 }
 
+const GAMMA = Uint8Array.from({ length: 4096 }, (_, level) => Math.round(255 * (level / 4095) ** (1 / 2.2)));
+
 /**
  * 8-bit composite of three reflectance planes, each stretched between its 1st and 99th percentile
  * (of valid pixels), with a 1/2.2 gamma so it looks like a photo.
@@ -240,8 +242,8 @@ export function stretchedComposite(planes: Float32Array[], valid: Uint8Array): U
     const high = sample[Math.floor(sample.length * 0.99)] ?? 1;
     const span = high > low ? high - low : 1;
     for (let i = 0; i < n; i++) {
-      const value = ((plane[i] as number) - low) / span;
-      out[i * 3 + channel] = valid[i] ? Math.round(255 * Math.min(1, Math.max(0, value)) ** (1 / 2.2)) : 0;
+      const level = Math.round((((plane[i] as number) - low) / span) * 4095);
+      out[i * 3 + channel] = valid[i] ? (GAMMA[level < 0 ? 0 : level > 4095 ? 4095 : level] as number) : 0;
     }
   });
   return out;

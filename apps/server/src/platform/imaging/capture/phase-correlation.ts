@@ -39,6 +39,27 @@ function fft1d(re: Float64Array, im: Float64Array, inverse: boolean): void {
   }
 }
 
+function transpose(source: Float64Array, target: Float64Array, width: number, height: number): void {
+  // Blocked so that both arrays are walked in cache-sized tiles.
+  const block = 32;
+  for (let y0 = 0; y0 < height; y0 += block) {
+    for (let x0 = 0; x0 < width; x0 += block) {
+      const yEnd = Math.min(height, y0 + block);
+      const xEnd = Math.min(width, x0 + block);
+      for (let y = y0; y < yEnd; y++) {
+        for (let x = x0; x < xEnd; x++) target[x * height + y] = source[y * width + x] as number;
+      }
+    }
+  }
+}
+
+function fftRows(re: Float64Array, im: Float64Array, width: number, height: number, inverse: boolean): void {
+  for (let y = 0; y < height; y++) {
+    const base = y * width;
+    fft1d(re.subarray(base, base + width), im.subarray(base, base + width), inverse);
+  }
+}
+
 /** 2-D FFT of a `width × height` complex grid stored row-major (both powers of two). */
 export function fft2d(
   re: Float64Array,
@@ -47,29 +68,14 @@ export function fft2d(
   height: number,
   inverse = false,
 ): void {
-  const rowRe = new Float64Array(width);
-  const rowIm = new Float64Array(width);
-  for (let y = 0; y < height; y++) {
-    const base = y * width;
-    rowRe.set(re.subarray(base, base + width));
-    rowIm.set(im.subarray(base, base + width));
-    fft1d(rowRe, rowIm, inverse);
-    re.set(rowRe, base);
-    im.set(rowIm, base);
-  }
-  const colRe = new Float64Array(height);
-  const colIm = new Float64Array(height);
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) {
-      colRe[y] = re[y * width + x] as number;
-      colIm[y] = im[y * width + x] as number;
-    }
-    fft1d(colRe, colIm, inverse);
-    for (let y = 0; y < height; y++) {
-      re[y * width + x] = colRe[y] as number;
-      im[y * width + x] = colIm[y] as number;
-    }
-  }
+  fftRows(re, im, width, height, inverse);
+  const tRe = new Float64Array(re.length);
+  const tIm = new Float64Array(im.length);
+  transpose(re, tRe, width, height);
+  transpose(im, tIm, width, height);
+  fftRows(tRe, tIm, height, width, inverse);
+  transpose(tRe, re, height, width);
+  transpose(tIm, im, height, width);
 }
 
 export function nextPowerOfTwo(value: number): number {
@@ -105,12 +111,14 @@ export function windowSpectrum(
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) mean += image[(y0 + y) * imageWidth + x0 + x] as number;
   mean /= w * h;
+  const hannX = new Float64Array(w);
+  for (let x = 0; x < w; x++) hannX[x] = 0.5 - 0.5 * Math.cos((2 * Math.PI * (x + 0.5)) / w);
   for (let y = 0; y < h; y++) {
     const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * (y + 0.5)) / h);
-    for (let x = 0; x < w; x++) {
-      const wx = 0.5 - 0.5 * Math.cos((2 * Math.PI * (x + 0.5)) / w);
-      re[y * padWidth + x] = ((image[(y0 + y) * imageWidth + x0 + x] as number) - mean) * wx * wy;
-    }
+    const source = (y0 + y) * imageWidth + x0;
+    const target = y * padWidth;
+    for (let x = 0; x < w; x++)
+      re[target + x] = ((image[source + x] as number) - mean) * (hannX[x] as number) * wy;
   }
   fft2d(re, im, padWidth, padHeight);
   return { re, im, width: padWidth, height: padHeight };

@@ -79,14 +79,13 @@ export function rawToReflectance(raw: ArrayLike<number>, width: number, height: 
   const scale = (a1 / (r.gain * te) / fullScale) * (r.irradiance ? Math.PI / r.irradiance : 1);
   for (let y = 0; y < height; y++) {
     const rowGradient = 1 / (1 + (a2 * y) / te - a3 * y);
+    const dy2 = (y - cy) * (y - cy);
     for (let x = 0; x < width; x++) {
-      const radius = Math.hypot(x - cx, y - cy);
-      let polynomial = 1;
-      let power = radius;
-      for (const coefficient of k) {
-        polynomial += coefficient * power;
-        power *= radius;
-      }
+      const radius = Math.sqrt((x - cx) * (x - cx) + dy2);
+      // Horner: 1 + r·(k0 + r·(k1 + …)).
+      let polynomial = 0;
+      for (let c = k.length - 1; c >= 0; c--) polynomial = polynomial * radius + (k[c] as number);
+      polynomial = 1 + polynomial * radius;
       const i = y * width + x;
       const value = (rowGradient * Math.max(0, (raw[i] as number) - r.blackLevel)) / polynomial;
       out[i] = value * scale;
