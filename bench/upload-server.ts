@@ -9,7 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import { createField, createReport, signedInClient } from '../apps/server/src/test/factories.ts';
 import { createTestApp } from '../apps/server/src/test/test-app.ts';
 
-const ctx = await createTestApp();
+// BENCH_PROCESS_ROLE=api measures an API-only process, as uploads reach in a split deployment.
+const ctx = await createTestApp({ env: { PROCESS_ROLE: process.env.BENCH_PROCESS_ROLE ?? 'all' } });
 const customer = await signedInClient(ctx);
 const field = await createField(ctx, customer.user);
 const report = await createReport(ctx, field);

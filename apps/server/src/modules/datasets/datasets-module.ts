@@ -10,10 +10,6 @@ import { createCompletionEffects } from './completion.ts';
 import { dataRoutes } from './data-routes.ts';
 import { createDataService } from './data-service.ts';
 import { reportFilesRoutes } from './files-routes.ts';
-import { createIngest } from './ingest/ingest.ts';
-import { createAnalysisJobs } from './pipeline/analysis-jobs.ts';
-import { createFinalize } from './pipeline/finalize.ts';
-import { resumeUnfinishedDatasets } from './pipeline/recover.ts';
 import { createDatasetRepository } from './repository.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { createUploadService } from './upload-service.ts';
@@ -38,31 +34,11 @@ export function createDatasetsModule(deps: DatasetsModuleDeps) {
     mail: deps.mail,
     publicUrl: deps.config.publicUrl,
   });
-  const ingest = createIngest({ ...deps, repository });
-  const analysis = createAnalysisJobs({
-    repository,
-    storage: deps.storage,
-    jobs: deps.jobs,
-    logger: deps.logger,
-    jobExpireSeconds: deps.config.imaging.jobExpireSeconds,
-  });
-  const finalize = createFinalize({
-    repository,
-    storage: deps.storage,
-    logger: deps.logger,
-    onReportProcessed,
-  });
-
   return {
     /** Job handlers (worker processes only), then resume what a crashed worker left. */
     async startWorker() {
-      const concurrency = deps.config.imaging.concurrency;
-      await deps.jobs.handle('dataset.ingest', ingest);
-      await deps.jobs.handle('dataset.fanout', analysis.fanout);
-      await deps.jobs.handle('dataset.measure', analysis.measure, { concurrency });
-      await deps.jobs.handle('dataset.detect', analysis.detect, { concurrency });
-      await deps.jobs.handle('dataset.finalize', finalize);
-      await resumeUnfinishedDatasets({ repository, jobs: deps.jobs, logger: deps.logger });
+      const { startDatasetWorker } = await import('./worker.ts');
+      await startDatasetWorker({ ...deps, repository, onReportProcessed });
     },
     /** Routes under `/api`. */
     async routes(api: FastifyInstance) {
