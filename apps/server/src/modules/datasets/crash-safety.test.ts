@@ -40,7 +40,7 @@ function startWorker(): ChildProcess {
 }
 
 async function kill(worker: ChildProcess) {
-  if (worker.exitCode !== null) return;
+  if (worker.exitCode !== null || worker.signalCode !== null) return;
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   worker.kill('SIGKILL');
   await exited;
