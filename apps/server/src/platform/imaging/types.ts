@@ -268,6 +268,12 @@ export interface DetectOptions {
   maxBoxM?: number;
   /** Longest side of the HD derivative in pixels (default 2048). */
   hdMaxSize?: number;
+  /**
+   * Ground resolution the stress analysis runs at for single photos (default 0.05 m: plants are
+   * ~1 m, so finer pixels only cost time); never finer than the HD derivative. Pass the same value
+   * to `measurePhoto`.
+   */
+  analysisGsdM?: number;
   /** JPEG quality of the HD derivative (default 85). */
   hdQuality?: number;
   classifier?: StressClassifier;

@@ -1,6 +1,37 @@
+/** Running horizontal window sums of one row into `out` (three loops, no per-pixel branch). */
+function rowSums(
+  source: Float32Array | Uint8Array,
+  base: number,
+  width: number,
+  r: number,
+  out: Float64Array,
+) {
+  let sum = 0;
+  const first = Math.min(r, width - 1);
+  for (let x = 0; x <= first; x++) sum += source[base + x] as number;
+  const leftEnd = Math.min(width, r);
+  let x = 0;
+  // Left edge: the window grows.
+  for (; x < leftEnd && x + r + 1 < width; x++) {
+    out[x] = sum;
+    sum += source[base + x + r + 1] as number;
+  }
+  // Middle: add one, remove one.
+  for (; x + r + 1 < width; x++) {
+    out[x] = sum;
+    sum += (source[base + x + r + 1] as number) - (source[base + x - r] as number);
+  }
+  // Right edge: the window shrinks.
+  for (; x < width; x++) {
+    out[x] = sum;
+    if (x - r >= 0) sum -= source[base + x - r] as number;
+  }
+}
+
 /**
- * Sum of `source` over the (2r+1)² window around each pixel, clipped at the image border, by two
- * running-sum passes (O(1) per pixel whatever r). Row-wise vertical pass keeps memory access linear.
+ * Sum of `source` over the (2r+1)² window around each pixel, clipped at the image border, by
+ * running sums (O(1) per pixel whatever r). Horizontal sums live in a ring of 2r+2 rows, so the
+ * vertical pass reads them while they are still in cache.
  */
 export function boxSum(
   source: Float32Array | Uint8Array,
@@ -8,24 +39,15 @@ export function boxSum(
   height: number,
   r: number,
 ): Float32Array {
-  const horizontal = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const base = y * width;
-    let sum = 0;
-    for (let x = 0; x <= Math.min(r, width - 1); x++) sum += source[base + x] as number;
-    for (let x = 0; x < width; x++) {
-      horizontal[base + x] = sum;
-      const add = x + r + 1;
-      const remove = x - r;
-      if (add < width) sum += source[base + add] as number;
-      if (remove >= 0) sum -= source[base + remove] as number;
-    }
-  }
   const out = new Float32Array(width * height);
+  const ringSize = 2 * r + 2;
+  const ring = Array.from({ length: ringSize }, () => new Float64Array(width));
   const column = new Float64Array(width);
+  const rowOf = (y: number) => ring[y % ringSize] as Float64Array;
   for (let y = 0; y <= Math.min(r, height - 1); y++) {
-    const base = y * width;
-    for (let x = 0; x < width; x++) column[x] = (column[x] as number) + (horizontal[base + x] as number);
+    const row = rowOf(y);
+    rowSums(source, y * width, width, r, row);
+    for (let x = 0; x < width; x++) column[x] = (column[x] as number) + (row[x] as number);
   }
   for (let y = 0; y < height; y++) {
     const base = y * width;
@@ -33,13 +55,18 @@ export function boxSum(
     const add = y + r + 1;
     const remove = y - r;
     if (add < height) {
-      const addBase = add * width;
-      for (let x = 0; x < width; x++) column[x] = (column[x] as number) + (horizontal[addBase + x] as number);
-    }
-    if (remove >= 0) {
-      const removeBase = remove * width;
-      for (let x = 0; x < width; x++)
-        column[x] = (column[x] as number) - (horizontal[removeBase + x] as number);
+      const row = rowOf(add);
+      rowSums(source, add * width, width, r, row);
+      if (remove >= 0) {
+        const old = rowOf(remove);
+        for (let x = 0; x < width; x++)
+          column[x] = (column[x] as number) + (row[x] as number) - (old[x] as number);
+      } else {
+        for (let x = 0; x < width; x++) column[x] = (column[x] as number) + (row[x] as number);
+      }
+    } else if (remove >= 0) {
+      const old = rowOf(remove);
+      for (let x = 0; x < width; x++) column[x] = (column[x] as number) - (old[x] as number);
     }
   }
   return out;

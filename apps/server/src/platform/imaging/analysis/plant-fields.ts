@@ -60,7 +60,7 @@ export function rolesFor(planes: CapturePlanes): Measurement['roles'] {
 }
 
 export function computePlantFields(planes: CapturePlanes, gsdM: number | null): PlantFields {
-  const { width, height, red, green, blue, nir, redEdge, valid } = planes;
+  const { width, height, red, green, blue, nir, valid } = planes;
   const n = width * height;
   const rgb = planes.kind === 'rgb' || !nir;
   const canopyIndex = new Float32Array(n);
@@ -88,7 +88,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     }
     canopyIndex[i] = index;
     const bin = Math.floor(((index - indexMin) / (indexMax - indexMin)) * 512);
-    const clamped = bin < 0 ? 0 : bin > 511 ? 511 : bin;
+    const clamped = bin < 0 ? 0 : Math.min(bin, 511);
     indexHistogram[clamped] = (indexHistogram[clamped] as number) + 1;
   }
   const [low, high] = rgb ? SEGMENTATION.exgThresholdBounds : SEGMENTATION.ndviThresholdBounds;
@@ -218,7 +218,7 @@ function quantileOfBins(counts: Float64Array, q: number): number {
   return counts.length / 2;
 }
 
-const clamp = (value: number) => (value < -1 ? -1 : value > 1 ? 1 : value);
+const clamp = (value: number) => (value < -1 ? -1 : Math.min(value, 1));
 
 /**
  * Per-pixel indicators on canopy pixels (0 elsewhere):

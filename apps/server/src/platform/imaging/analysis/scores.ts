@@ -23,6 +23,7 @@ export const DEFAULT_DETECT = {
   mergeDistanceM: 0.5,
   maxBoxM: 4,
   hdMaxSize: 2048,
+  analysisGsdM: 0.05,
   hdQuality: 85,
 };
 

@@ -243,7 +243,7 @@ export function stretchedComposite(planes: Float32Array[], valid: Uint8Array): U
     const span = high > low ? high - low : 1;
     for (let i = 0; i < n; i++) {
       const level = Math.round((((plane[i] as number) - low) / span) * 4095);
-      out[i * 3 + channel] = valid[i] ? (GAMMA[level < 0 ? 0 : level > 4095 ? 4095 : level] as number) : 0;
+      out[i * 3 + channel] = valid[i] ? (GAMMA[level < 0 ? 0 : Math.min(level, 4095)] as number) : 0;
     }
   });
   return out;

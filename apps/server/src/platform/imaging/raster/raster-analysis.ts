@@ -1,4 +1,4 @@
-import { detectOnPlanes } from '../analysis/detect.ts';
+import { detectOnPlanes, writeHdJpeg } from '../analysis/detect.ts';
 import { measureFields } from '../analysis/measure.ts';
 import { computePlantFields } from '../analysis/plant-fields.ts';
 import { DEFAULT_DETECT } from '../analysis/scores.ts';
@@ -97,8 +97,16 @@ export async function detectStressInRasterTile(
         fallbackLngLat: centre,
       },
       statistics,
-      output,
+      { w: size.width, h: size.height },
+      output.imageId,
       options,
+    );
+    await writeHdJpeg(
+      planes.display,
+      size.width,
+      size.height,
+      output.hdPath,
+      options.hdQuality ?? DEFAULT_DETECT.hdQuality,
     );
     const corners = pixelToLngLat
       ? [
@@ -110,6 +118,7 @@ export async function detectStressInRasterTile(
       : null;
     return {
       ...result,
+      hd: { w: size.width, h: size.height },
       scale: { x: scaleX, y: scaleY },
       groundResolutionM: info.groundResolutionM,
       footprint: corners
