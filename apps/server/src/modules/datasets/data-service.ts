@@ -30,7 +30,7 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
       const refusal = uploadRefusal(auth, context, now());
       const latest = await repository.latestDataset(context.report.id);
       // An upload session that is still open takes more files; a submitted one does not.
-      const open = latest?.status === 'open' || latest === undefined || latest.status === 'rejected';
+      const open = latest === undefined || ['open', 'rejected', 'failed'].includes(latest.status);
       return presentReportData({
         report: context.report,
         refusal: refusal?.msg ?? (open ? null : M.datasetAlreadySubmitted),
