@@ -1,5 +1,6 @@
 import { computePlantFields, SEGMENTATION } from '../analysis/plant-fields.ts';
 import { scoreFields } from '../analysis/scores.ts';
+import { ChunkyBlockReader } from '../raster/block-reader.ts';
 import { fromWgs84 } from '../raster/crs.ts';
 import { crsToPixel, type OpenRaster, openRaster } from '../raster/open-raster.ts';
 import { readWindowPlanes } from '../raster/read-window.ts';
@@ -44,15 +45,19 @@ function tilePixelMap(raster: OpenRaster, zoom: number, x: number, y: number) {
       const fx =
         (col - gx * GRID_STEP) / Math.max(1, Math.min(TILE_SIZE - 1, (gx + 1) * GRID_STEP) - gx * GRID_STEP);
       const i00 = gy * GRID + gx;
-      const lerp = (grid: Float64Array) => {
-        const top = (grid[i00] as number) + ((grid[i00 + 1] as number) - (grid[i00] as number)) * fx;
-        const bottom =
-          (grid[i00 + GRID] as number) +
-          ((grid[i00 + GRID + 1] as number) - (grid[i00 + GRID] as number)) * fx;
-        return top + (bottom - top) * fy;
-      };
-      mapX[row * TILE_SIZE + col] = lerp(gridX);
-      mapY[row * TILE_SIZE + col] = lerp(gridY);
+      // Bilinear between the four grid nodes (inlined: this runs for every tile pixel).
+      const x00 = gridX[i00] as number;
+      const x01 = gridX[i00 + 1] as number;
+      const x10 = gridX[i00 + GRID] as number;
+      const x11 = gridX[i00 + GRID + 1] as number;
+      const y00 = gridY[i00] as number;
+      const y01 = gridY[i00 + 1] as number;
+      const y10 = gridY[i00 + GRID] as number;
+      const y11 = gridY[i00 + GRID + 1] as number;
+      const topX = x00 + (x01 - x00) * fx;
+      const topY = y00 + (y01 - y00) * fx;
+      mapX[row * TILE_SIZE + col] = topX + (x10 + (x11 - x10) * fx - topX) * fy;
+      mapY[row * TILE_SIZE + col] = topY + (y10 + (y11 - y10) * fx - topY) * fy;
     }
   }
   let minX = Number.POSITIVE_INFINITY;
@@ -86,6 +91,8 @@ function clampWindow(
 
 /** A GeoTIFF orthomosaic (and optional DSM) reprojected to Web Mercator tile by tile. */
 export class RasterMosaic {
+  private blocks: ChunkyBlockReader | null = null;
+
   private constructor(
     private readonly raster: OpenRaster,
     private readonly analyses: { tile: RasterTile; analysis: PhotoAnalysis }[],
@@ -106,7 +113,9 @@ export class RasterMosaic {
       await raster.close();
       throw new Error('The GeoTIFF is not georeferenced in a supported CRS');
     }
-    return new RasterMosaic(raster, analyses, statistics, detectOptions, layers);
+    const mosaic = new RasterMosaic(raster, analyses, statistics, detectOptions, layers);
+    mosaic.blocks = await ChunkyBlockReader.open(raster);
+    return mosaic;
   }
 
   close(): Promise<void> {
@@ -137,8 +146,9 @@ export class RasterMosaic {
       : 1;
     const window = clampWindow(this.raster, map.minX, map.minY, map.maxX, map.maxY, pad);
     if (!window) return false;
-    const planes = await readWindowPlanes(this.raster, window, window.w, window.h);
     const hd = canvas.get('no_pseu');
+    if (!analysed && hd && isEightBitRgb(this.raster)) return this.renderDisplayOnly(window, map, hd);
+    const planes = await readWindowPlanes(this.raster, window, window.w, window.h);
     let codes: ReturnType<typeof codeLayers> = {};
     if (analysed) {
       const fields = computePlantFields(planes, gsd);
@@ -173,6 +183,64 @@ export class RasterMosaic {
     return drawn;
   }
 
+  /**
+   * The High Definition layer alone from an 8-bit RGB(A) raster: the window is read pixel-interleaved
+   * and sampled as is, without the float planes the analysis needs.
+   */
+  private async renderDisplayOnly(
+    window: { x: number; y: number; w: number; h: number },
+    map: { mapX: Float32Array; mapY: Float32Array },
+    hd: Uint8ClampedArray,
+  ): Promise<boolean> {
+    const { bands, noData } = this.raster.info;
+    let data: Uint8Array;
+    let offsets: (number | null)[];
+    let channels: number;
+    if (this.blocks) {
+      data = await this.blocks.readWindow(window);
+      channels = this.blocks.samplesPerPixel;
+      offsets = [bands.red, bands.green, bands.blue, bands.alpha];
+    } else {
+      const samples = [bands.red, bands.green, bands.blue, bands.alpha].filter(
+        (band): band is number => band !== null,
+      );
+      data = (await this.raster.image.readRasters({
+        window: [window.x, window.y, window.x + window.w, window.y + window.h],
+        samples,
+        interleave: true,
+      })) as unknown as Uint8Array;
+      channels = samples.length;
+      offsets = [0, 1, 2, bands.alpha === null ? null : 3];
+    }
+    const [red = 0, green = 1, blue = 2, alpha = null] = offsets;
+    const display = new Uint8Array(window.w * window.h * 3);
+    const valid = new Uint8Array(window.w * window.h);
+    for (let i = 0, j = 0; i < valid.length; i++, j += channels) {
+      const r = data[j + (red as number)] as number;
+      const g = data[j + (green as number)] as number;
+      const b = data[j + (blue as number)] as number;
+      display[i * 3] = r;
+      display[i * 3 + 1] = g;
+      display[i * 3 + 2] = b;
+      const fill =
+        (r === 0 && g === 0 && b === 0) ||
+        (noData !== null && (r === noData || g === noData || b === noData));
+      valid[i] = fill || (alpha !== null && data[j + alpha] === 0) ? 0 : 1;
+    }
+    let drawn = false;
+    const { mapX, mapY } = map;
+    for (let i = 0; i < TILE_SIZE * TILE_SIZE; i++) {
+      const sx = (mapX[i] as number) - window.x - 0.5;
+      const sy = (mapY[i] as number) - window.y - 0.5;
+      const nx = Math.round(sx);
+      const ny = Math.round(sy);
+      if (nx < 0 || ny < 0 || nx >= window.w || ny >= window.h || !valid[ny * window.w + nx]) continue;
+      drawn = true;
+      bilinearRgb(display, window.w, window.h, sx, sy, hd, i * 4);
+    }
+    return drawn;
+  }
+
   /** The analysis boxes that touch a window, in the window's pixels. */
   private boxesIn(window: { x: number; y: number; w: number; h: number }): PixelBox[] {
     const boxes: PixelBox[] = [];
@@ -188,6 +256,17 @@ export class RasterMosaic {
     }
     return boxes;
   }
+}
+
+function isEightBitRgb(raster: OpenRaster): boolean {
+  const { info } = raster;
+  return (
+    info.sampleFormat === 'uint' &&
+    info.bitsPerSample === 8 &&
+    info.bands.red !== null &&
+    info.bands.green !== null &&
+    info.bands.blue !== null
+  );
 }
 
 function bilinearRgb(

@@ -158,5 +158,18 @@ describe('renderTiles', () => {
     const tile = written.get(`no_pseu/20/${Math.floor(px / 512)}/${Math.floor(py / 512)}`) as Buffer;
     const { data } = await sharp(tile).raw().toBuffer({ resolveWithObject: true });
     expect(data[(Math.floor(py % 512) * 512 + Math.floor(px % 512)) * 4 + 3]).toBe(255);
+
+    // The High Definition layer alone takes the fast 8-bit path: same tiles as with the analysis.
+    const hdOnly: Written = new Map();
+    await renderTiles({
+      raster: { path, analyses },
+      statistics,
+      minZoom: 19,
+      layers: ['no_pseu'],
+      onTile: collect(hdOnly),
+    });
+    const hdTiles = [...written.entries()].filter(([name]) => name.startsWith('no_pseu/'));
+    expect(hdOnly.size).toBe(hdTiles.length);
+    for (const [name, buffer] of hdTiles) expect(hdOnly.get(name)?.equals(buffer), name).toBe(true);
   }, 60_000);
 });
