@@ -29,6 +29,7 @@ import { createCompanyDirectoryService } from './modules/companies/directory-ser
 import { createCompanyRepository } from './modules/companies/repository.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { createCompanyService } from './modules/companies/service.ts';
+import { createDatasetsModule } from './modules/datasets/datasets-module.ts';
 import { createFieldRepository } from './modules/fields/repository.ts';
 import { fieldRoutes } from './modules/fields/routes.ts';
 import { createFieldService } from './modules/fields/service.ts';
@@ -65,6 +66,7 @@ import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
 import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { createUploadStore } from './platform/storage/upload-store.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -89,7 +91,8 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
 
   const runApi = config.processRole !== 'worker';
   const runWorker = config.processRole !== 'api';
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const filesDir = path.join(config.dataDir, 'files');
+  const storage = createLocalStorage(filesDir);
   const transport =
     mailTransport ??
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
@@ -184,6 +187,17 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
       return byField;
     },
   });
+  const datasets = createDatasetsModule({
+    config,
+    database,
+    storage,
+    uploadStore: createUploadStore(filesDir),
+    jobs,
+    mail,
+    notify: notifications.notify,
+    logger: app.log,
+  });
+  if (runWorker) await datasets.startWorker();
   app.addHook('onClose', async () => {
     await jobs.stop();
     await realtime.close();
@@ -230,6 +244,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
           userIdOf: (request) => request.auth?.user.id ?? null,
           greeting: notifications.unreadMessage,
         });
+        await datasets.routes(api);
       },
       { prefix: '/api' },
     );

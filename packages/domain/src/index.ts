@@ -25,6 +25,7 @@ export * from './validation/upload.ts';
 export * from './validation/user.ts';
 export * from './views/commerce.ts';
 export * from './views/company.ts';
+export * from './views/dataset.ts';
 export * from './views/field.ts';
 export * from './views/notification.ts';
 export * from './views/operations.ts';

@@ -54,6 +54,11 @@ const envSchema = z.object({
     z.string().default(DEFAULT_SATELLITE_ATTRIBUTION),
   ),
   MAP_STYLE_URL: z.preprocess(emptyToUndefined, httpUrlTemplate.optional()),
+  DATASET_GEOFENCE_BUFFER_M: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(10_000).default(30)),
+  DATASET_ZIP_MAX_ENTRIES: intWithDefault(100_000),
+  DATASET_ZIP_MAX_RATIO: intWithDefault(200),
+  IMAGING_JOB_EXPIRE_SECONDS: intWithDefault(1800),
+  IMAGING_CONCURRENCY: intWithDefault(1),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -86,6 +91,10 @@ export interface Config {
   webDistDir: string;
   /** The base map the web app draws (GET /config/public); the CSP admits these origins. */
   map: { satelliteTilesUrl: string; satelliteAttribution: string; styleUrl: string | null };
+  /** Uploaded datasets: geolocation buffer around the field and zip safety limits. */
+  datasets: { geofenceBufferM: number; zipMaxEntries: number; zipMaxRatio: number };
+  /** Analysis jobs: how long one may run before it is taken as crashed, and how many run at once. */
+  imaging: { jobExpireSeconds: number; concurrency: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -135,6 +144,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       satelliteAttribution: env.MAP_SATELLITE_ATTRIBUTION,
       styleUrl: env.MAP_STYLE_URL ?? null,
     },
+    datasets: {
+      geofenceBufferM: env.DATASET_GEOFENCE_BUFFER_M,
+      zipMaxEntries: env.DATASET_ZIP_MAX_ENTRIES,
+      zipMaxRatio: env.DATASET_ZIP_MAX_RATIO,
+    },
+    imaging: { jobExpireSeconds: env.IMAGING_JOB_EXPIRE_SECONDS, concurrency: env.IMAGING_CONCURRENCY },
     logLevel: env.LOG_LEVEL,
   };
 }

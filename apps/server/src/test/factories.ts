@@ -210,3 +210,29 @@ export async function createDroneOrganisation(ctx: TestApp, pilots = 1) {
   }
   return { company, admin, pilots: crew };
 }
+
+/** A paid BYOI report of a field (status processing by default, valid from yesterday for a year). */
+export async function createManualReport(
+  ctx: TestApp,
+  field: { id: number; ownerId: number; title: string; area: number },
+  overrides: Partial<typeof reports.$inferInsert> = {},
+) {
+  const day = 24 * 60 * 60 * 1000;
+  const [report] = await ctx.database.db
+    .insert(reports)
+    .values({
+      fieldId: field.id,
+      fieldTitle: field.title,
+      fieldArea: field.area,
+      ownerId: field.ownerId,
+      service: 'manual',
+      shoots: 3,
+      status: 'processing',
+      validFrom: new Date(Date.now() - day),
+      validTo: new Date(Date.now() + 365 * day),
+      ...overrides,
+    })
+    .returning();
+  if (!report) throw new Error('report insert returned nothing');
+  return report;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
 /** `app.inject` as the web client calls it: JSON, the CSRF header, the session cookie. */
 export function client(app: FastifyInstance) {
@@ -23,6 +23,7 @@ export function client(app: FastifyInstance) {
     return response;
   }
   return {
+    request,
     get: (url: string, extra?: Partial<InjectOptions>) => request('GET', url, undefined, extra),
     post: (url: string, body?: unknown, extra?: Partial<InjectOptions>) => request('POST', url, body, extra),
     put: (url: string, body?: unknown, extra?: Partial<InjectOptions>) => request('PUT', url, body, extra),

@@ -58,6 +58,11 @@ export function reportFixture(overrides: Partial<ReportView> = {}): ReportView {
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     fieldId: 10,
+    processedAt: null,
+    camera: null,
+    numOfInputImgs: null,
+    numOfOutputImgs: null,
+    layers: [],
     ...overrides,
   };
 }

@@ -16,6 +16,13 @@ export interface ReportView {
   createdAt: string;
   updatedAt: string;
   fieldId: number | null;
+  /** Analysis results (spec section 3), null until the report is complete. */
+  processedAt: string | null;
+  camera: string | null;
+  numOfInputImgs: number | null;
+  numOfOutputImgs: number | null;
+  /** Map layers the report has tiles for. */
+  layers: string[];
 }
 
 /** One cart group: a field plus a service, with the server's price. */

@@ -27,6 +27,11 @@ export function presentReport(row: ReportRow): ReportView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     fieldId: row.fieldId,
+    processedAt: iso(row.processedAt),
+    camera: row.camera,
+    numOfInputImgs: row.numOfInputImgs,
+    numOfOutputImgs: row.numOfOutputImgs,
+    layers: row.layers ?? [],
   };
 }
 

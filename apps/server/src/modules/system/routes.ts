@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import { isPrivateKey, type Storage } from '../../platform/storage/storage.ts';
 
 export interface SystemRoutesOptions {
   config: Config;
@@ -43,7 +43,8 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     },
     async (request, reply) => {
       const key = request.params['*'];
-      const file = await storage.get(key);
+      // Report outputs and uploaded datasets have their own access rules (modules/datasets).
+      const file = isPrivateKey(key) ? null : await storage.get(key);
       if (!file) throw notFound('File not found');
       const extension = key.split('.').pop()?.toLowerCase() ?? '';
       return reply

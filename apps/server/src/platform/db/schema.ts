@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -202,6 +204,29 @@ export const fields = pgTable(
   (table) => [index('fields_owner_idx').on(table.ownerId), index('fields_company_idx').on(table.companyId)],
 );
 
+export interface ReportScale {
+  ratio: { x: number; y: number };
+}
+export interface ReportSize {
+  hd: { w: number; h: number };
+}
+/** A stressed-plant box in HD-photo pixels, with its centre on the ground. */
+export interface ReportBox {
+  thr_coords: { x: number; y: number; w: number; h: number };
+  lng: number;
+  lat: number;
+  colour: string;
+  className: string;
+  comment?: string;
+}
+/** One analysed photo (or raster window) of a report's outputData. */
+export interface ReportOutputPoint {
+  lng: number;
+  lat: number;
+  file: string;
+  bboxes: Record<string, ReportBox>;
+}
+
 /**
  * A purchased (or in-cart) report: one row per shoot of a package. The field's title and area are
  * copied at creation so orders stay readable after the field is deleted (fieldId then becomes null).
@@ -226,6 +251,20 @@ export const reports = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
+    /** Results of the imaging pipeline (spec section 3), filled when the report completes. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    camera: text('camera'),
+    numOfInputImgs: integer('num_of_input_imgs'),
+    numOfOutputImgs: integer('num_of_output_imgs'),
+    scale: jsonb('scale').$type<ReportScale>(),
+    size: jsonb('size').$type<ReportSize>(),
+    outputData: jsonb('output_data').$type<ReportOutputPoint[]>(),
+    surfaceMapMin: doublePrecision('surface_map_min'),
+    surfaceMapMax: doublePrecision('surface_map_max'),
+    /** Map layers the report has tiles for (MAP_LAYERS keys), so the viewer offers only those. */
+    layers: jsonb('layers').$type<string[]>(),
+    /** Set once the "AI Processing completed" side effects ran: they run at most once. */
+    completionNotifiedAt: timestamp('completion_notified_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -359,5 +398,118 @@ export const shoots = pgTable(
     index('shoots_drone_admin_idx').on(table.droneAdminId),
     index('shoots_drone_operator_idx').on(table.droneOperatorId),
     index('shoots_status_idx').on(table.status),
+  ],
+);
+
+/**
+ * One upload session of a report's data (BYOI customer, or staff/pilot for E2E). `open` collects tus
+ * uploads; `validating` runs the ingest job; `rejected` had no valid image; `processing` runs the
+ * analysis jobs; `complete` or `failed` at the end. At most one non-rejected dataset per report.
+ */
+export const datasets = pgTable(
+  'datasets',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('open'),
+    /** 'photos' or 'raster' once ingest has decided. */
+    kind: text('kind'),
+    /** Why the dataset was refused or failed (shown to the user). */
+    message: text('message'),
+    filesAccepted: integer('files_accepted').notNull().default(0),
+    filesRejected: integer('files_rejected').notNull().default(0),
+    /** Bumped when a crashed run is resumed: job ids of a new run never collide with stale ones. */
+    generation: integer('generation').notNull().default(0),
+    /** Dataset-wide statistics of the analysis (robust medians and spreads). */
+    statistics: jsonb('statistics').$type<Record<string, unknown>>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('datasets_report_idx').on(table.reportId),
+    uniqueIndex('datasets_report_active_unique')
+      .on(table.reportId)
+      .where(sql`${table.status} <> 'rejected' and ${table.status} <> 'failed'`),
+  ],
+);
+
+/** A tus upload (one file or zip) of a dataset; its bytes live under storage key `uploads/{id}`. */
+export const datasetUploads = pgTable(
+  'dataset_uploads',
+  {
+    id: text('id').primaryKey(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Set when ingest has recorded every file of this upload (ingest resumes after the last one). */
+    inspectedAt: timestamp('inspected_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dataset_uploads_dataset_idx').on(table.datasetId)],
+);
+
+/** One file found in a dataset (a loose upload or a zip entry) with its validation result. */
+export const datasetFiles = pgTable(
+  'dataset_files',
+  {
+    id: serial('id').primaryKey(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id').notNull(),
+    /** The name the user gave it: the upload's file name or the zip entry path. */
+    path: text('path').notNull(),
+    /** Where the accepted file's bytes are (null when rejected). */
+    storageKey: text('storage_key'),
+    /** 'photo', 'band', 'orthomosaic' or 'dsm', identified from the bytes. */
+    kind: text('kind'),
+    format: text('format'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull(),
+    /** Rejection code (no_gps, outside_field, unsupported_type, corrupt, …) and its message. */
+    reason: text('reason'),
+    message: text('message'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** What the metadata reader found (camera, altitude, yaw, bands, CRS …). */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('dataset_files_path_unique').on(table.datasetId, table.uploadId, table.path)],
+);
+
+/**
+ * A unit of analysis work (a photo, a band set or a raster window) of a dataset: one job each.
+ * The row is the source of truth for progress and idempotency; the job only points at it.
+ */
+export const datasetUnits = pgTable(
+  'dataset_units',
+  {
+    id: serial('id').primaryKey(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fileIds: jsonb('file_ids').$type<number[]>().notNull(),
+    /** What the unit covers: output base name, original file name, raster window. */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('dataset_units_key_unique').on(table.datasetId, table.key),
+    index('dataset_units_status_idx').on(table.datasetId, table.status),
   ],
 );

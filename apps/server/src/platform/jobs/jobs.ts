@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -5,18 +6,83 @@ import type { Logger } from '../logger.ts';
 /** Every background job and its payload. Handlers must be idempotent: a job may run more than once. */
 export interface JobPayloads {
   'mail.send': { emailId: number };
+  /** Validates every upload of a submitted dataset (zip safety, types, geolocation). */
+  'dataset.ingest': { datasetId: number };
+  /** Enqueues one job per unit of a phase (after ingest: measure; after statistics: detect). */
+  'dataset.fanout': { datasetId: number; phase: 'measure' | 'detect'; generation: number };
+  /** Phase 1 of one photo, band set or raster window. */
+  'dataset.measure': { datasetId: number; unitId: number; generation: number };
+  /** Phase 2 of one unit: stress boxes and the HD derivative. */
+  'dataset.detect': { datasetId: number; unitId: number; generation: number };
+  /** Tiles, PDF, report fields, status complete and the completion side effects. */
+  'dataset.finalize': { datasetId: number; generation: number };
 }
 export type JobName = keyof JobPayloads;
-export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
+
+/** What a handler knows about the attempt it runs in. */
+export interface JobAttempt {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+  /** True when a failure now will not be retried. */
+  isLastAttempt: boolean;
+}
+export type JobHandler<N extends JobName> = (data: JobPayloads[N], attempt: JobAttempt) => Promise<void>;
+
+export interface SendOptions {
+  /**
+   * A stable key: a second send with the same key is ignored while the first job is kept, so
+   * concurrent or repeated senders enqueue one job.
+   */
+  key?: string;
+  /** Seconds before an active job is considered dead (its worker crashed) and retried. */
+  expireInSeconds?: number;
+}
 
 export interface Jobs {
-  send<N extends JobName>(name: N, data: JobPayloads[N]): Promise<void>;
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>;
+  sendMany<N extends JobName>(
+    name: N,
+    items: { data: JobPayloads[N]; key?: string }[],
+    options?: Omit<SendOptions, 'key'>,
+  ): Promise<void>;
   /** Registers a handler; it only runs in processes whose role includes the worker. */
-  handle<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  handle<N extends JobName>(
+    name: N,
+    handler: JobHandler<N>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
-const JOB_NAMES: JobName[] = ['mail.send'];
+const JOB_NAMES: JobName[] = [
+  'mail.send',
+  'dataset.ingest',
+  'dataset.fanout',
+  'dataset.measure',
+  'dataset.detect',
+  'dataset.finalize',
+];
+
+/**
+ * Seconds before an active job counts as crashed and is retried. Ingesting a 1 TB zip or tiling a
+ * large dataset takes hours, and a second copy must not start beside a live one; a crashed worker's
+ * datasets are resumed when a worker starts (modules/datasets/pipeline/recover.ts).
+ */
+const QUEUE_EXPIRY: Record<JobName, number> = {
+  'mail.send': 15 * 60,
+  'dataset.ingest': 12 * 60 * 60,
+  'dataset.fanout': 60 * 60,
+  'dataset.measure': 30 * 60,
+  'dataset.detect': 30 * 60,
+  'dataset.finalize': 12 * 60 * 60,
+};
+
+/** A UUID derived from a key (pg-boss ids are UUIDs; inserting an existing id does nothing). */
+export function jobIdFor(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\n${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export async function startJobs(options: {
   database: Database;
@@ -30,17 +96,67 @@ export async function startJobs(options: {
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of JOB_NAMES) {
-    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 10, retryBackoff: true });
+    const queue = {
+      name,
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: QUEUE_EXPIRY[name],
+    };
+    await boss.createQueue(name, queue);
+    await boss.updateQueue(name, queue);
   }
   return {
-    async send(name, data) {
-      await boss.send(name, data as object);
+    async send(name, data, sendOptions = {}) {
+      if (sendOptions.key === undefined && sendOptions.expireInSeconds === undefined) {
+        await boss.send(name, data as object);
+        return;
+      }
+      await boss.insert([
+        {
+          name,
+          data: data as object,
+          ...(sendOptions.key !== undefined ? { id: jobIdFor(name, sendOptions.key) } : {}),
+          ...(sendOptions.expireInSeconds !== undefined
+            ? { expireInSeconds: sendOptions.expireInSeconds }
+            : {}),
+        },
+      ]);
     },
-    async handle(name, handler) {
+    async sendMany(name, items, sendOptions = {}) {
+      const BATCH = 500;
+      for (let start = 0; start < items.length; start += BATCH) {
+        await boss.insert(
+          items.slice(start, start + BATCH).map((item) => ({
+            name,
+            data: item.data as object,
+            ...(item.key !== undefined ? { id: jobIdFor(name, item.key) } : {}),
+            ...(sendOptions.expireInSeconds !== undefined
+              ? { expireInSeconds: sendOptions.expireInSeconds }
+              : {}),
+          })),
+        );
+      }
+    },
+    async handle(name, handler, handleOptions = {}) {
       if (!options.runWorker) return;
-      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
-      });
+      // pg-boss runs one batch at a time per worker: several workers give parallel jobs of one queue.
+      for (let i = 0; i < (handleOptions.concurrency ?? 1); i++) {
+        await boss.work<JobPayloads[typeof name]>(
+          name,
+          { pollingIntervalSeconds: 0.5, includeMetadata: true },
+          async (jobs) => {
+            for (const job of jobs) {
+              await handler(job.data, {
+                id: job.id,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                isLastAttempt: job.retryCount >= job.retryLimit,
+              });
+            }
+          },
+        );
+      }
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

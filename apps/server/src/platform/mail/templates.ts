@@ -12,7 +12,12 @@ interface TemplateContext {
   publicUrl: string;
 }
 
-type TemplateName = 'verify_email' | 'password_reset' | 'password_changed' | 'user_invitation';
+type TemplateName =
+  | 'verify_email'
+  | 'password_reset'
+  | 'password_changed'
+  | 'user_invitation'
+  | 'report_processed';
 type Copy = {
   subject: string;
   greeting: (name: string) => string;
@@ -68,6 +73,22 @@ const COPY: Record<TemplateName, Record<Lang, Copy>> = {
       body: 'Λάβαμε αίτημα επαναφοράς του κωδικού σας. Ο σύνδεσμος ισχύει για 1 ώρα και χρησιμοποιείται μία φορά.',
       action: 'Ορισμός νέου κωδικού',
       footer: 'Αν δεν το ζητήσατε εσείς, αγνοήστε αυτό το μήνυμα: ο κωδικός σας δεν αλλάζει.',
+    },
+  },
+  report_processed: {
+    en: {
+      subject: 'AI Processing completed',
+      greeting: (n) => `Hello ${n},`,
+      body: 'The analysis of the images uploaded for your report is complete. Open the field to see the stressed plants on the map and download the PDF report.',
+      action: 'Open the report',
+      footer: 'You receive this message because you bought this report on Ampelos.',
+    },
+    el: {
+      subject: 'Η επεξεργασία AI ολοκληρώθηκε',
+      greeting: (n) => `Γεια σας ${n},`,
+      body: 'Η ανάλυση των εικόνων που ανέβηκαν για την αναφορά σας ολοκληρώθηκε. Ανοίξτε το αγροτεμάχιο για να δείτε τα καταπονημένα φυτά στον χάρτη και να κατεβάσετε την αναφορά PDF.',
+      action: 'Άνοιγμα αναφοράς',
+      footer: 'Λαμβάνετε αυτό το μήνυμα επειδή αγοράσατε αυτή την αναφορά στο Ampelos.',
     },
   },
   password_changed: {

@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { BulkReportsButton } from '../../../features/cart/components/bulk-reports-button.tsx';
 import { ChooseServiceButton } from '../../../features/cart/components/choose-service-button.tsx';
+import { ReportDataPanel } from '../../../features/datasets/components/report-data-panel.tsx';
 import { useFields } from '../../../features/fields/api/get-fields.ts';
 import { FieldsScreen } from '../../../features/fields/components/fields-screen.tsx';
 import { NewFieldPage } from '../../../features/fields/components/new-field-page.tsx';
@@ -11,7 +12,8 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 
 /**
  * The fields screen with the cart's "Choose Service" and "Add multiple reports", and the reports
- * feature's area (status, Schedule Shoot) for the report chosen in a field's picker.
+ * feature's area (status, Schedule Shoot) and the datasets feature's panel (upload, processing,
+ * results) for the report chosen in a field's picker.
  */
 export function FieldsRoute() {
   const fields = useFields();
@@ -24,6 +26,7 @@ export function FieldsRoute() {
       reportArea={(_field, report) =>
         report && <ReportPanel report={report} shoot={shootOfReport(fields.data?.shootData, report.uuid)} />
       }
+      reportPanel={(reportUuid) => <ReportDataPanel key={reportUuid} reportUuid={reportUuid} />}
     />
   );
 }

@@ -22,9 +22,18 @@ interface FieldDetailProps {
   serviceAction?: ReactNode;
   /** The reports feature's area for the report chosen in the picker (status, action), from the route. */
   reportArea?: (report: FieldView['Reports'][number] | null) => ReactNode;
+  /** The selected report's data panel (upload, processing, results), composed in by the route. */
+  reportPanel?: (reportUuid: string) => ReactNode;
 }
 
-export function FieldDetail({ field, onDeleted, onBack, serviceAction, reportArea }: FieldDetailProps) {
+export function FieldDetail({
+  field,
+  onDeleted,
+  onBack,
+  serviceAction,
+  reportArea,
+  reportPanel,
+}: FieldDetailProps) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
   const [editOpened, edit] = useDisclosure(false);
@@ -94,6 +103,7 @@ export function FieldDetail({ field, onDeleted, onBack, serviceAction, reportAre
       </Group>
       {reportArea?.(field.Reports.find((report) => report.uuid === reportUuid) ?? null)}
       <FieldOutlineMap field={field} />
+      {reportUuid && reportPanel?.(reportUuid)}
       <SimpleGrid cols={{ base: 1, lg: field.owner ? 2 : 1 }}>
         <FieldDetailsTable field={field} />
         {field.owner && <FieldOwnerTable owner={field.owner} />}

@@ -26,9 +26,16 @@ interface FieldsScreenProps {
   headerActions?: ReactNode;
   /** The area of the report chosen in the field's picker (the reports feature's status and action). */
   reportArea?: (field: FieldView, report: FieldView['Reports'][number] | null) => ReactNode;
+  /** The selected report's data panel (the datasets feature: upload, processing, results). */
+  reportPanel?: (reportUuid: string) => ReactNode;
 }
 
-export function FieldsScreen({ serviceAction, headerActions, reportArea }: FieldsScreenProps = {}) {
+export function FieldsScreen({
+  serviceAction,
+  headerActions,
+  reportArea,
+  reportPanel,
+}: FieldsScreenProps = {}) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
   const fields = useFields();
@@ -112,6 +119,7 @@ export function FieldsScreen({ serviceAction, headerActions, reportArea }: Field
       onBack={small ? backToList : undefined}
       serviceAction={serviceAction?.(selected)}
       reportArea={reportArea && ((report) => reportArea(selected, report))}
+      reportPanel={reportPanel}
     />
   ) : chosenUuid && single.isPending ? (
     <Center py="xl">

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/sessions.ts';
+import type { DataService } from './data-service.ts';
+
+const tags = ['datasets'];
+const params = z.object({ uuid: z.string().max(100) });
+
+export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (app, { data }) => {
+  app.get(
+    '/reports/:uuid/data',
+    {
+      schema: {
+        tags,
+        summary: "A report's upload state: may the caller upload, the dataset's files and progress",
+        params,
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { data: await data.state(requireAuth(request), request.params.uuid) };
+    },
+  );
+
+  app.post(
+    '/reports/:uuid/data/submit',
+    {
+      schema: { tags, summary: 'Submit the uploaded files: validation, then the analysis', params },
+    },
+    async (request, reply) => {
+      const state = await data.submit(requireAuth(request), request.params.uuid);
+      return reply.status(202).send({ data: state });
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import { DATASET_FILES_SHOWN, DATASET_MAX_BYTES, DATASET_MESSAGES as M, MESSAGES } from '@ampelos/domain';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { reportFileUrl } from './paths.ts';
+import { presentDataset, presentReportData } from './presenter.ts';
+import { uploadRefusal } from './report-access.ts';
+import type { DatasetRepository } from './repository.ts';
+import { assertMayUpload, visibleReport } from './upload-service.ts';
+
+/** The upload panel's state of a report, and the submission that starts validation. */
+export function createDataService(deps: { repository: DatasetRepository; jobs: Jobs; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const { repository } = deps;
+
+  async function datasetView(datasetId: number) {
+    const dataset = await repository.findDataset(datasetId);
+    if (!dataset) return null;
+    const [uploads, files, units] = await Promise.all([
+      repository.uploadsOf(dataset.id),
+      repository.filesOf(dataset.id, DATASET_FILES_SHOWN + 1),
+      repository.unitStatusCounts(dataset.id),
+    ]);
+    return presentDataset(dataset, uploads, files, units);
+  }
+
+  return {
+    async state(auth: AuthContext, reportUuid: string) {
+      const context = await visibleReport(repository, auth, reportUuid);
+      const refusal = uploadRefusal(auth, context, now());
+      const latest = await repository.latestDataset(context.report.id);
+      // An upload session that is still open takes more files; a submitted one does not.
+      const open = latest === undefined || ['open', 'rejected', 'failed'].includes(latest.status);
+      return presentReportData({
+        report: context.report,
+        refusal: refusal?.msg ?? (open ? null : M.datasetAlreadySubmitted),
+        dataset: latest ? await datasetView(latest.id) : null,
+        pdfUrl:
+          context.report.status === 'complete'
+            ? reportFileUrl(context.report.uuid, 'data_files/final_report.pdf')
+            : null,
+      });
+    },
+
+    /** Closes the open dataset and starts validation (the ingest job). */
+    async submit(auth: AuthContext, reportUuid: string) {
+      const context = await visibleReport(repository, auth, reportUuid);
+      assertMayUpload(auth, context, now());
+      const latest = await repository.latestDataset(context.report.id);
+      if (!latest || latest.status === 'rejected' || latest.status === 'failed')
+        throw badRequest(M.noUploads);
+      if (latest.status !== 'open') throw new AppError(409, M.datasetAlreadySubmitted);
+      const uploads = await repository.uploadsOf(latest.id);
+      if (uploads.length === 0) throw badRequest(M.noUploads);
+      if (uploads.some((upload) => upload.completedAt === null)) throw badRequest(M.uploadsIncomplete);
+      // Concurrent creations each passed the limit alone; together they must pass it too.
+      const total = uploads.reduce((sum, upload) => sum + upload.size, 0);
+      if (!(total < DATASET_MAX_BYTES)) throw new AppError(413, MESSAGES.datasetTooLarge);
+      const moved = await repository.moveDataset(latest.id, ['open'], {
+        status: 'validating',
+        submittedAt: now(),
+      });
+      if (!moved) throw new AppError(409, M.datasetAlreadySubmitted);
+      await deps.jobs.send('dataset.ingest', { datasetId: moved.id }, { key: `ingest:${moved.id}` });
+      return this.state(auth, reportUuid);
+    },
+  };
+}
+export type DataService = ReturnType<typeof createDataService>;

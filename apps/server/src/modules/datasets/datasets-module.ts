@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { UploadStore } from '../../platform/storage/upload-store.ts';
+import type { MailService } from '../mail/service.ts';
+import type { Notify } from '../notifications/service.ts';
+import { createCompletionEffects } from './completion.ts';
+import { dataRoutes } from './data-routes.ts';
+import { createDataService } from './data-service.ts';
+import { reportFilesRoutes } from './files-routes.ts';
+import { createDatasetRepository } from './repository.ts';
+import { uploadRoutes } from './upload-routes.ts';
+import { createUploadService } from './upload-service.ts';
+
+export interface DatasetsModuleDeps {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  uploadStore: UploadStore;
+  jobs: Jobs;
+  mail: Pick<MailService, 'queue'>;
+  notify: Notify;
+  logger: Logger;
+}
+
+/** Upload, ingest, analysis jobs and report files: wired here so app.ts stays a list. */
+export function createDatasetsModule(deps: DatasetsModuleDeps) {
+  const repository = createDatasetRepository(deps.database.db);
+  const uploads = createUploadService({ repository });
+  const data = createDataService({ repository, jobs: deps.jobs });
+  const onReportProcessed = createCompletionEffects({
+    repository,
+    mail: deps.mail,
+    notify: deps.notify,
+    publicUrl: deps.config.publicUrl,
+  });
+  return {
+    /** Job handlers (worker processes only), then resume what a crashed worker left. */
+    async startWorker() {
+      const { startDatasetWorker } = await import('./worker.ts');
+      await startDatasetWorker({ ...deps, repository, onReportProcessed });
+    },
+    /** Routes under `/api`. */
+    async routes(api: FastifyInstance) {
+      await api.register(uploadRoutes, { uploads, store: deps.uploadStore });
+      await api.register(dataRoutes, { data });
+      await api.register(reportFilesRoutes, { repository, storage: deps.storage });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { DATASET_MESSAGES as M } from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/http/errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { requireAuth } from '../auth/sessions.ts';
+import { reportKey } from './paths.ts';
+import type { DatasetRepository } from './repository.ts';
+import { visibleReport } from './upload-service.ts';
+
+/** The files a report publishes, by pattern: HD photos, map tiles, data files. Nothing else is served. */
+const SERVED: { pattern: RegExp; type: string; cache: string }[] = [
+  {
+    pattern: /^tiles\/[a-z_]{2,20}\/\d{1,2}\/\d{1,8}\/\d{1,8}\.png$/,
+    type: 'image/png',
+    // Tiles never change once written; private because they are not public data.
+    cache: 'private, max-age=604800, immutable',
+  },
+  { pattern: /^[A-Za-z0-9_.-]{1,200}-hd\.jpg$/, type: 'image/jpeg', cache: 'private, max-age=86400' },
+  { pattern: /^data_files\/[a-z0-9_]{1,60}\.pdf$/, type: 'application/pdf', cache: 'private, no-cache' },
+  { pattern: /^data_files\/[a-z0-9_]{1,60}\.json$/, type: 'application/json', cache: 'private, no-cache' },
+];
+
+/** `GET /api/reports/{uuid}/files/*`: only to people who may see the report (others get 404). */
+export const reportFilesRoutes: FastifyPluginAsyncZod<{
+  repository: DatasetRepository;
+  storage: Storage;
+}> = async (app, { repository, storage }) => {
+  app.get(
+    '/reports/:uuid/files/*',
+    {
+      schema: {
+        tags: ['datasets'],
+        summary: "A report's output file: HD photo, map tile, PDF report",
+        params: z.object({ uuid: z.string().max(100), '*': z.string().max(300) }),
+      },
+    },
+    async (request, reply) => {
+      const context = await visibleReport(repository, requireAuth(request), request.params.uuid);
+      const rest = request.params['*'];
+      const served = SERVED.find((entry) => entry.pattern.test(rest));
+      const file = served ? await storage.get(reportKey(context.report.uuid, rest)) : null;
+      if (!served || !file) throw notFound(M.fileNotFound);
+      reply
+        .type(served.type)
+        .header('Content-Length', file.size)
+        .header('Cache-Control', served.cache)
+        .header('X-Content-Type-Options', 'nosniff');
+      if (served.type === 'application/pdf') {
+        reply.header('Content-Disposition', `inline; filename="${rest.split('/').pop()}"`);
+      }
+      return reply.send(file.stream);
+    },
+  );
+};

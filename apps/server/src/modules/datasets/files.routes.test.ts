@@ -1,0 +1,89 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createField, createManualReport, signedInClient } from '../../test/factories.ts';
+import { client } from '../../test/http.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let ctx: TestApp;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A complete b2b report with an HD photo, a tile and the PDF in storage. */
+async function completeReport() {
+  const company = await createCompany(ctx);
+  const owner = await signedInClient(ctx, { role: 'b2b_admin', companyId: company.id });
+  const field = await createField(ctx, { id: owner.user.id, companyId: company.id });
+  const report = await createManualReport(ctx, field, { status: 'complete' });
+  const root = path.join(ctx.config.dataDir, 'files', 'reports', report.uuid);
+  await mkdir(path.join(root, 'tiles/ai/18/150000'), { recursive: true });
+  await mkdir(path.join(root, 'data_files'), { recursive: true });
+  await writeFile(path.join(root, 'DJI_0001-hd.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+  await writeFile(path.join(root, 'tiles/ai/18/150000/100000.png'), Buffer.from('\x89PNG tile'));
+  await writeFile(path.join(root, 'data_files/final_report.pdf'), Buffer.from('%PDF-1.7 report'));
+  return { owner, company, report };
+}
+
+const files = (uuid: string) => ({
+  hd: `/api/reports/${uuid}/files/DJI_0001-hd.jpg`,
+  tile: `/api/reports/${uuid}/files/tiles/ai/18/150000/100000.png`,
+  pdf: `/api/reports/${uuid}/files/data_files/final_report.pdf`,
+});
+
+describe('report files', () => {
+  it('serves HD photos, tiles and the PDF to the customer with their content types and cache rules', async () => {
+    const { owner, report } = await completeReport();
+    const urls = files(report.uuid);
+    const hd = await owner.http.get(urls.hd);
+    expect(hd.statusCode).toBe(200);
+    expect(hd.headers['content-type']).toBe('image/jpeg');
+    const tile = await owner.http.get(urls.tile);
+    expect(tile.statusCode).toBe(200);
+    expect(tile.headers['content-type']).toBe('image/png');
+    expect(tile.headers['cache-control']).toContain('max-age=604800');
+    expect(tile.headers['cache-control']).toContain('private');
+    const pdf = await owner.http.get(urls.pdf);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body).toBe('%PDF-1.7 report');
+  });
+
+  it('serves them to the customer company and to staff; 404 to anyone else; 401 signed out', async () => {
+    const { company, report } = await completeReport();
+    const urls = files(report.uuid);
+    const colleague = await signedInClient(ctx, { role: 'b2b_user', companyId: company.id });
+    expect((await colleague.http.get(urls.pdf)).statusCode).toBe(200);
+    for (const role of ['admin', 'operation_admin', 'financial_admin', 'Marketing Admin'] as const) {
+      const staff = await signedInClient(ctx, { role });
+      expect((await staff.http.get(urls.tile)).statusCode, role).toBe(200);
+    }
+    const stranger = await signedInClient(ctx);
+    const refused = await stranger.http.get(urls.hd);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().errors[0].msg).toBe('Report not found');
+    const pilot = await signedInClient(ctx, { role: 'drone_operator' });
+    expect((await pilot.http.get(urls.pdf)).statusCode).toBe(404);
+    expect((await client(ctx.app).get(urls.pdf)).statusCode).toBe(401);
+  });
+
+  it('serves nothing outside the published patterns, and never through the public files route', async () => {
+    const { owner, report } = await completeReport();
+    const base = `/api/reports/${report.uuid}/files`;
+    for (const rest of [
+      '..%2F..%2Fuploads%2Fx',
+      'tiles%2F..%2F..%2F..%2Fx-hd.jpg',
+      'secret.txt',
+      'missing-hd.jpg',
+    ]) {
+      expect((await owner.http.get(`${base}/${rest}`)).statusCode, rest).toBe(404);
+    }
+    expect(
+      (await owner.http.get(`/api/files/reports/${report.uuid}/data_files/final_report.pdf`)).statusCode,
+    ).toBe(404);
+    expect((await owner.http.get(`/api/files/uploads/${'a'.repeat(32)}`)).statusCode).toBe(404);
+  });
+});

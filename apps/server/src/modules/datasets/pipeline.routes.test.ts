@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reports } from '../../platform/db/schema.ts';
+import { generateSampleData, type SampleTruth } from '../../platform/imaging/sample-data/generate.ts';
+import { createLocalStorage } from '../../platform/storage/storage.ts';
+import { signedInClient } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildZip } from '../../test/zip-writer.ts';
+import { customerWithReport, reportData, uploadAndValidate, waitForData } from './test-support.ts';
+
+let ctx: TestApp;
+let sampleDir: string;
+let truth: SampleTruth;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  sampleDir = await mkdtemp(path.join(tmpdir(), 'ampelos-sample-'));
+  truth = await generateSampleData({
+    outDir: sampleDir,
+    seed: 1,
+    lines: 2,
+    photosPerLine: 2,
+    photoWidth: 1200,
+    photoHeight: 800,
+    orthoHalfSizeM: 20,
+    orthoGsdM: 0.05,
+  });
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+  await rm(sampleDir, { recursive: true, force: true });
+});
+
+/** A rectangle around every plant of the synthetic scene, with `marginM` to spare. */
+function ringAroundScene(marginM = 30): [number, number][] {
+  const lngs = truth.plants.map((plant) => plant.lng);
+  const lats = truth.plants.map((plant) => plant.lat);
+  const dLat = marginM / 111_000;
+  const dLng = marginM / (111_320 * Math.cos((truth.origin.lat * Math.PI) / 180));
+  const [west, east] = [Math.min(...lngs) - dLng, Math.max(...lngs) + dLng];
+  const [south, north] = [Math.min(...lats) - dLat, Math.max(...lats) + dLat];
+  return [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+    [west, south],
+  ];
+}
+
+const storageOf = () => createLocalStorage(path.join(ctx.config.dataDir, 'files'));
+
+async function keysUnder(prefix: string) {
+  const keys: string[] = [];
+  for await (const entry of storageOf().list(prefix)) keys.push(entry.key);
+  return keys.sort();
+}
+
+describe('the whole pipeline on the synthetic vineyard', () => {
+  it('takes a zip of geotagged photos to a complete report: HD photos, tiles, outputData, PDF, one e-mail', async () => {
+    const customer = await customerWithReport(ctx, { ring: ringAroundScene(), lang: 'el' });
+    const zip = await buildZip(
+      await Promise.all(
+        truth.photos.map(async (photo) => ({
+          name: `DCIM/${photo.file}`,
+          data: await readFile(path.join(sampleDir, photo.file)),
+        })),
+      ),
+    );
+    const validated = await uploadAndValidate(customer, [{ name: 'flight.zip', body: zip }]);
+    expect(validated.dataset?.filesAccepted).toBe(truth.photos.length);
+
+    const done = await waitForData(
+      customer.http,
+      customer.report.uuid,
+      (data) => data.report.status === 'complete',
+      300_000,
+    );
+    expect(done.dataset?.status).toBe('complete');
+    expect(done.dataset?.progress).toMatchObject({ phase: 'complete' });
+    expect(done.dataset?.progress.done).toBe(done.dataset?.progress.total);
+    expect(done.report).toMatchObject({
+      numOfInputImgs: truth.photos.length,
+      numOfOutputImgs: truth.photos.length,
+    });
+    expect(done.report.camera).toBeTruthy();
+    expect(done.report.layers).toEqual(expect.arrayContaining(['ai', 'no_pseu']));
+    expect(done.pdfUrl).toBe(`/api/reports/${customer.report.uuid}/files/data_files/final_report.pdf`);
+
+    const [row] = await ctx.database.db.select().from(reports).where(eq(reports.id, customer.report.id));
+    expect(row?.processedAt).toBeInstanceOf(Date);
+    expect(row?.size?.hd.w).toBeGreaterThan(0);
+    expect(row?.scale?.ratio.x).toBeGreaterThan(0);
+    const points = row?.outputData ?? [];
+    expect(points).toHaveLength(truth.photos.length);
+    const boxes = points.flatMap((point) => Object.entries(point.bboxes));
+    expect(boxes.length).toBeGreaterThan(0);
+    for (const [id, box] of boxes) {
+      expect(id).toMatch(/-\d+$/);
+      expect(box.thr_coords.w).toBeGreaterThan(0);
+      expect(Math.abs(box.lat - truth.origin.lat)).toBeLessThan(0.01);
+      expect(box.className).toBe('Not Classified');
+    }
+
+    // Files: the HD photo of each point, tiles of the layers, the PDF.
+    const first = points[0];
+    const hdName = `${(first?.file ?? '').replace(/\.[^.]+$/, '')}-hd.jpg`;
+    const hd = await customer.http.get(`/api/reports/${customer.report.uuid}/files/${hdName}`);
+    expect(hd.statusCode).toBe(200);
+    expect(hd.headers['content-type']).toBe('image/jpeg');
+    const tiles = await keysUnder(`reports/${customer.report.uuid}/tiles/ai`);
+    expect(tiles.length).toBeGreaterThan(0);
+    const tile = await customer.http.get(
+      `/api/${tiles[0]?.replace(/^reports\/([^/]+)\//, 'reports/$1/files/')}`,
+    );
+    expect(tile.statusCode).toBe(200);
+    expect(tile.headers['content-type']).toBe('image/png');
+    const pdf = await customer.http.get(done.pdfUrl as string);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdfFile = path.join(sampleDir, 'final_report.pdf');
+    await writeFile(pdfFile, pdf.rawPayload);
+    try {
+      const text = execFileSync('pdftotext', [pdfFile, '-']).toString();
+      expect(text).toContain('Αναφορά καταπόνησης φυτών');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+
+    // The customer hears it once, in their language.
+    const mail = await ctx.waitForMail(customer.user.email, 'Η επεξεργασία AI ολοκληρώθηκε');
+    expect(mail.text).toContain(`/fields?field=${customer.field.uuid}`);
+    expect(ctx.sent.filter((m) => m.to === customer.user.email)).toHaveLength(1);
+
+    // Another customer sees none of it.
+    const stranger = await signedInClient(ctx);
+    expect((await stranger.http.get(`/api/reports/${customer.report.uuid}/files/${hdName}`)).statusCode).toBe(
+      404,
+    );
+    expect((await stranger.http.get(done.pdfUrl as string)).statusCode).toBe(404);
+  }, 360_000);
+
+  it('takes the synthetic GeoTIFF orthomosaic to a complete report with tiles', async (test) => {
+    if (!truth.orthomosaic) return test.skip();
+    const customer = await customerWithReport(ctx, { ring: ringAroundScene() });
+    const ortho = await readFile(path.join(sampleDir, truth.orthomosaic.file));
+    const validated = await uploadAndValidate(customer, [{ name: 'orthomosaic.tif', body: ortho }]);
+    expect(validated.dataset?.kind).toBe('raster');
+    const done = await waitForData(
+      customer.http,
+      customer.report.uuid,
+      (data) => data.report.status === 'complete',
+      300_000,
+    );
+    expect(done.report.numOfOutputImgs).toBeGreaterThan(0);
+    expect(done.report.layers).toEqual(expect.arrayContaining(['ai', 'no_pseu']));
+    expect((await keysUnder(`reports/${customer.report.uuid}/tiles/no_pseu`)).length).toBeGreaterThan(0);
+    const data = await reportData(customer.http, customer.report.uuid);
+    expect(data.canUpload).toBe(false);
+  }, 360_000);
+});

@@ -1,0 +1,214 @@
+import type { ReportBox, ReportOutputPoint } from '../../../platform/db/schema.ts';
+import {
+  type DatasetStatistics,
+  type PhotoAnalysis,
+  type PhotoMetadata,
+  type RasterTile,
+  renderTiles,
+  type TilePhotoSource,
+  type TileSetSummary,
+} from '../../../platform/imaging/index.ts';
+import type { JobPayloads } from '../../../platform/jobs/jobs.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import type { Storage } from '../../../platform/storage/storage.ts';
+import type { OnReportProcessed } from '../completion.ts';
+import { hdFileName, PDF_FILE, reportKey, tileFile } from '../paths.ts';
+import { renderFieldMap } from '../report-pdf/field-map.ts';
+import { renderFinalReport } from '../report-pdf/final-report.ts';
+import { type AnalysedImage, COLOUR_HEX } from '../report-pdf/stress-summary.ts';
+import type {
+  DatasetFileRow,
+  DatasetRepository,
+  DatasetRow,
+  ReportContext,
+  ReportResults,
+  UnitRow,
+} from '../repository.ts';
+import { withLocalFiles } from './analysis-jobs.ts';
+import { unitInput } from './units.ts';
+
+/** Map zoom of a field without a saved map position (about a 300 m wide view). */
+const DEFAULT_FIELD_ZOOM = 16;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function mostCommon(values: (string | null)[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+}
+
+/** outputData of spec section 3: one point per analysed image, boxes keyed by box id. */
+export function outputPoints(images: AnalysedImage[]): ReportOutputPoint[] {
+  return images.flatMap(({ file, analysis }) => {
+    const lng = analysis.lng ?? analysis.boxes[0]?.lng;
+    const lat = analysis.lat ?? analysis.boxes[0]?.lat;
+    if (lng === undefined || lat === undefined) return [];
+    const bboxes: Record<string, ReportBox> = {};
+    for (const box of analysis.boxes) {
+      bboxes[box.id] = {
+        thr_coords: box.thr_coords,
+        lng: box.lng,
+        lat: box.lat,
+        colour: box.colour,
+        className: box.classification.label,
+      };
+    }
+    return [{ lng, lat, file, bboxes }];
+  });
+}
+
+/**
+ * The `dataset.finalize` job: map tiles, the PDF, the report's results and status complete, then
+ * the completion side effects (once). Re-running it after a crash rewrites the same files; once the
+ * report is complete it only makes sure the side effects ran.
+ */
+export function createFinalize(deps: {
+  repository: DatasetRepository;
+  storage: Storage;
+  logger: Logger;
+  onReportProcessed: OnReportProcessed;
+  now?: () => Date;
+}) {
+  const { repository, storage } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function renderMapTiles(
+    context: ReportContext,
+    dataset: DatasetRow,
+    units: { unit: UnitRow; files: DatasetFileRow[]; analysis: PhotoAnalysis }[],
+  ): Promise<TileSetSummary> {
+    const statistics = dataset.statistics as unknown as DatasetStatistics;
+    const minZoom = Math.floor(context.field?.mapDisplay?.zoom ?? DEFAULT_FIELD_ZOOM);
+    const onTile = (layer: string, z: number, x: number, y: number, png: Buffer) =>
+      storage.put(reportKey(context.report.uuid, tileFile(layer, z, x, y)), png, 'image/png');
+    if (dataset.kind === 'raster') {
+      const ortho = units[0]?.files[0];
+      const dsmId = units[0] ? unitInput(units[0].unit).dsmFileId : undefined;
+      const dsm = dsmId ? (await repository.filesByIds([dsmId]))[0] : undefined;
+      const keys = [ortho?.storageKey, dsm?.storageKey].filter((key) => typeof key === 'string');
+      return withLocalFiles(storage, keys, ([orthoPath, dsmPath]) =>
+        renderTiles({
+          raster: {
+            path: orthoPath as string,
+            analyses: units.map((u) => ({
+              tile: unitInput(u.unit).tile as RasterTile,
+              analysis: u.analysis,
+            })),
+          },
+          ...(dsmPath ? { dsmPath } : {}),
+          statistics,
+          minZoom,
+          onTile,
+        }),
+      );
+    }
+    const keys = units.flatMap((u) => u.files.map((file) => file.storageKey as string));
+    return withLocalFiles(storage, keys, async (paths) => {
+      let next = 0;
+      const photos: TilePhotoSource[] = units.map(({ files, analysis }) => {
+        const mine = paths.slice(next, next + files.length);
+        next += files.length;
+        return {
+          input: { paths: mine, metadata: files.map((file) => file.metadata as unknown as PhotoMetadata) },
+          analysis,
+        };
+      });
+      return renderTiles({ photos, statistics, minZoom, onTile });
+    });
+  }
+
+  async function buildResults(context: ReportContext, dataset: DatasetRow) {
+    const detected = await repository.unitsIn(dataset.id, 'detected');
+    const units = await Promise.all(
+      detected.map(async (unit) => ({
+        unit,
+        files: await repository.filesByIds(unit.fileIds),
+        analysis: unit.result?.analysis as PhotoAnalysis,
+      })),
+    );
+    const images: AnalysedImage[] = units.map(({ unit, analysis }) => ({
+      file: unitInput(unit).file,
+      base: unitInput(unit).base,
+      analysis,
+    }));
+    const summary = await renderMapTiles(context, dataset, units);
+    const accepted = await repository.acceptedFilesOf(dataset.id);
+    const first = images[0]?.analysis;
+    const results: ReportResults = {
+      processedAt: now(),
+      camera: mostCommon(accepted.map((file) => (file.metadata?.camera as string | null) ?? null)),
+      numOfInputImgs: accepted.length,
+      numOfOutputImgs: images.length,
+      scale: first ? { ratio: first.scale } : null,
+      size: first ? { hd: first.hd } : null,
+      outputData: outputPoints(images),
+      surfaceMapMin: summary.surfaceMin,
+      surfaceMapMax: summary.surfaceMax,
+      layers: summary.layers,
+    };
+    return { results, images, summary };
+  }
+
+  async function writePdf(context: ReportContext, built: Awaited<ReturnType<typeof buildResults>>) {
+    const { report, field, owner } = context;
+    const uuid = report.uuid;
+    const readTile = async (layer: string, z: number, x: number, y: number) => {
+      const file = await storage.get(reportKey(uuid, tileFile(layer, z, x, y)));
+      return file ? readAll(file.stream) : null;
+    };
+    const fieldMap = await renderFieldMap({
+      ring: field?.polygon ?? [],
+      points: built.images.flatMap(({ analysis }) =>
+        analysis.boxes.map((box) => ({ lng: box.lng, lat: box.lat, colour: COLOUR_HEX[box.colour] })),
+      ),
+      readTile,
+      layers: ['no_pseu', 'ai'].filter((layer) => built.summary.layers.includes(layer as never)),
+      maxZoom: built.summary.maxZoom,
+    });
+    const pdf = await renderFinalReport({
+      lang: owner.lang,
+      field: {
+        title: field?.title ?? report.fieldTitle,
+        region: field?.region ?? null,
+        country: field?.country ?? null,
+        area: field?.area ?? report.fieldArea,
+        variety: field?.variety ?? null,
+      },
+      report: {
+        uuid,
+        service: report.service === 'e2e' ? 'e2e' : 'manual',
+        processedAt: built.results.processedAt ?? now(),
+        camera: built.results.camera ?? null,
+      },
+      numOfInputImgs: built.results.numOfInputImgs ?? 0,
+      images: built.images,
+      fieldMap,
+      readHd: async (base) => {
+        const file = await storage.get(reportKey(uuid, hdFileName(base)));
+        return file ? readAll(file.stream) : null;
+      },
+    });
+    await storage.put(reportKey(uuid, PDF_FILE), pdf, 'application/pdf');
+  }
+
+  return async function finalize({ datasetId }: JobPayloads['dataset.finalize']) {
+    const dataset = await repository.findDataset(datasetId);
+    if (!dataset || (dataset.status !== 'processing' && dataset.status !== 'complete')) return;
+    const context = await repository.findReportById(dataset.reportId);
+    if (!context) return;
+    if (dataset.status === 'processing' && context.report.status === 'processing_data') {
+      const built = await buildResults(context, dataset);
+      await writePdf(context, built);
+      await repository.completeReport(context.report.id, built.results);
+      deps.logger.info({ datasetId, images: built.images.length }, 'report complete');
+    }
+    await repository.moveDataset(dataset.id, ['processing'], { status: 'complete', processedAt: now() });
+    const fresh = await repository.findReportById(dataset.reportId);
+    if (fresh?.report.status === 'complete') await deps.onReportProcessed(fresh);
+  };
+}

@@ -1,0 +1,102 @@
+import {
+  DATASET_FILES_SHOWN,
+  type DatasetFileReason,
+  type DatasetFileView,
+  type DatasetPhase,
+  type DatasetProgressView,
+  type DatasetStatus,
+  type DatasetView,
+  type ReportDataView,
+  type ReportStatus,
+  type Service,
+} from '@ampelos/domain';
+import type { DatasetFileRow, DatasetRow, ReportRow, UploadRow } from './repository.ts';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function presentFile(row: DatasetFileRow): DatasetFileView {
+  return {
+    path: row.path,
+    status: row.status === 'accepted' ? 'accepted' : 'rejected',
+    kind: row.kind,
+    reason: row.reason as DatasetFileReason | null,
+    message: row.message,
+    lat: row.lat,
+    lng: row.lng,
+  };
+}
+
+/**
+ * Progress of the whole analysis: each unit counts twice (measured, then detected) and the final
+ * step once, so the bar moves steadily from the first job to completion.
+ */
+export function datasetProgress(dataset: DatasetRow, units: Record<string, number>): DatasetProgressView {
+  const unitTotal = Object.values(units).reduce((sum, n) => sum + n, 0);
+  const total = unitTotal * 2 + 1;
+  const measured = units.measured ?? 0;
+  const detected = units.detected ?? 0;
+  const failed = units.failed ?? 0;
+  const done = measured + detected * 2 + failed * 2;
+  const status = dataset.status as DatasetStatus;
+  let phase: DatasetPhase;
+  if (status === 'open') phase = 'uploading';
+  else if (status === 'validating') phase = 'validating';
+  else if (status === 'rejected' || status === 'failed' || status === 'complete') phase = status;
+  else if (unitTotal === 0 || (units.pending ?? 0) > 0) phase = 'measuring';
+  else if (measured > 0) phase = 'detecting';
+  else phase = 'finalizing';
+  if (status === 'complete') return { phase, done: total, total };
+  return { phase, done: Math.min(done, total - 1), total: unitTotal === 0 ? 0 : total };
+}
+
+export function presentDataset(
+  dataset: DatasetRow,
+  uploads: UploadRow[],
+  files: DatasetFileRow[],
+  units: Record<string, number>,
+): DatasetView {
+  return {
+    uuid: dataset.uuid,
+    status: dataset.status as DatasetStatus,
+    kind: dataset.kind,
+    message: dataset.message,
+    uploads: uploads.map((upload) => ({
+      id: upload.id,
+      filename: upload.filename,
+      size: upload.size,
+      completed: upload.completedAt !== null,
+    })),
+    filesAccepted: dataset.filesAccepted,
+    filesRejected: dataset.filesRejected,
+    files: files.slice(0, DATASET_FILES_SHOWN).map(presentFile),
+    filesTruncated: files.length > DATASET_FILES_SHOWN,
+    progress: datasetProgress(dataset, units),
+    submittedAt: iso(dataset.submittedAt),
+    processedAt: iso(dataset.processedAt),
+  };
+}
+
+export function presentReportData(input: {
+  report: ReportRow;
+  refusal: string | null;
+  dataset: DatasetView | null;
+  pdfUrl: string | null;
+}): ReportDataView {
+  const { report } = input;
+  return {
+    report: {
+      uuid: report.uuid,
+      service: report.service as Service,
+      status: report.status as ReportStatus,
+      processedAt: iso(report.processedAt),
+      camera: report.camera,
+      numOfInputImgs: report.numOfInputImgs,
+      numOfOutputImgs: report.numOfOutputImgs,
+      layers: report.layers ?? [],
+    },
+    canUpload: input.refusal === null,
+    uploadRefusal: input.refusal,
+    dataset: input.dataset,
+    pdfUrl: input.pdfUrl,
+  };
+}

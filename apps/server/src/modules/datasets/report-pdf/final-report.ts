@@ -1,0 +1,295 @@
+import { createRequire } from 'node:module';
+import { hectares } from '@ampelos/domain';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import type { StressBox } from '../../../platform/imaging/index.ts';
+import { CLASS_LABELS_EL, type PdfCopy, pdfCopy } from './pdf-copy.ts';
+import {
+  type AnalysedImage,
+  COLOUR_HEX,
+  STRESS_COLOURS,
+  type StressSummary,
+  summariseStress,
+} from './stress-summary.ts';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans covers Latin and Greek; embedded (subset) so the PDF reads the same everywhere. */
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const MARGIN = 48;
+const ACCENT = '#2f6b2a';
+const MAX_THUMBNAILS = 24;
+
+export interface FinalReportInput {
+  lang: string;
+  field: {
+    title: string;
+    region: string | null;
+    country: string | null;
+    area: number;
+    variety: string | null;
+  };
+  report: { uuid: string; service: 'e2e' | 'manual'; processedAt: Date; camera: string | null };
+  numOfInputImgs: number;
+  images: AnalysedImage[];
+  /** PNG of the field map with the stress overlay. */
+  fieldMap: Buffer;
+  /** Reads an image's HD derivative. */
+  readHd: (base: string) => Promise<Buffer | null>;
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+const coordinate = (value: number) => value.toFixed(6);
+
+function classLabel(lang: string, label: string) {
+  return lang === 'el' ? (CLASS_LABELS_EL[label] ?? label) : label;
+}
+
+/** An HD photo shrunk to a thumbnail with its boxes drawn in their colours. */
+async function thumbnail(hd: Buffer, size: { w: number; h: number }, boxes: StressBox[], width = 520) {
+  const scale = width / size.w;
+  const height = Math.round(size.h * scale);
+  const rects = boxes
+    .map(({ thr_coords: b, colour }) => {
+      const [x, y, w, h] = [b.x, b.y, b.w, b.h].map((v) => (v * scale).toFixed(1));
+      return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="none" stroke="${COLOUR_HEX[colour]}" stroke-width="3"/>`;
+    })
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${rects}</svg>`;
+  return sharp(hd)
+    .resize(width, height, { fit: 'fill' })
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+function heading(doc: PDFKit.PDFDocument, text: string) {
+  doc.font('bold').fontSize(16).fillColor(ACCENT).text(text).moveDown(0.4).fillColor('black');
+}
+
+/** Two-column rows of label and value; a row is as tall as its taller cell. */
+function factsTable(doc: PDFKit.PDFDocument, rows: [string, string][]) {
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('bold').fontSize(10);
+    const labelHeight = doc.heightOfString(label, { width: 170 });
+    doc.text(label, MARGIN, y, { width: 170 });
+    doc.font('regular').fontSize(10);
+    const valueHeight = doc.heightOfString(value, { width: 320 });
+    doc.text(value, MARGIN + 180, y, { width: 320 });
+    doc.y = y + Math.max(labelHeight, valueHeight) + 4;
+  }
+  doc.x = MARGIN;
+}
+
+/** A simple table: header row and body rows with fixed column widths, rows as tall as their cells. */
+function table(
+  doc: PDFKit.PDFDocument,
+  columns: { title: string; width: number }[],
+  rows: string[][],
+  swatch?: string[],
+) {
+  const SWATCH = 13;
+  const drawRow = (cells: string[], bold: boolean, colour?: string) => {
+    doc.font(bold ? 'bold' : 'regular').fontSize(9);
+    const widthOf = (i: number) => (columns[i]?.width ?? 80) - 4 - (i === 0 && colour ? SWATCH : 0);
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: widthOf(i) })));
+    if (doc.y + height > doc.page.height - MARGIN - 20) doc.addPage();
+    const y = doc.y;
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      if (i === 0 && colour) {
+        doc
+          .rect(x, y + 1, 9, 9)
+          .fill(colour)
+          .fillColor('black');
+        doc.font(bold ? 'bold' : 'regular').fontSize(9);
+        doc.text(cell, x + SWATCH, y, { width: widthOf(i) });
+      } else {
+        doc.text(cell, x, y, { width: widthOf(i) });
+      }
+      x += columns[i]?.width ?? 80;
+    });
+    doc.y = y + height + 3;
+    doc.x = MARGIN;
+  };
+  drawRow(
+    columns.map((c) => c.title),
+    true,
+  );
+  for (const [i, row] of rows.entries()) drawRow(row, false, swatch?.[i]);
+  doc.moveDown(0.6);
+}
+
+function statisticsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressSummary) {
+  heading(doc, copy.statsTitle);
+  table(
+    doc,
+    [
+      { title: `${copy.colour} / ${copy.meaning}`, width: 300 },
+      { title: copy.count, width: 80 },
+      { title: copy.areaM2, width: 100 },
+    ],
+    STRESS_COLOURS.map((colour) => [
+      `${copy.colourNames[colour]}: ${copy.colours[colour]}`,
+      String(summary.byColour[colour].count),
+      summary.byColour[colour].areaM2.toFixed(2),
+    ]),
+    STRESS_COLOURS.map((colour) => COLOUR_HEX[colour]),
+  );
+  factsTable(doc, [
+    [copy.canopyShare, percent(summary.canopyShare)],
+    [copy.stressedShare, percent(summary.stressedShare)],
+  ]);
+  doc.x = MARGIN;
+  doc.moveDown(0.5).font('bold').fontSize(11).text(copy.distributionTitle, MARGIN).moveDown(0.3);
+  const most = Math.max(1, ...summary.distribution.map((bin) => bin.images));
+  for (const bin of summary.distribution) {
+    const label = bin.to === null ? `≥ ${percent(bin.from)}` : `${percent(bin.from)} – ${percent(bin.to)}`;
+    const y = doc.y;
+    doc.font('regular').fontSize(9).text(label, MARGIN, y, { width: 120 });
+    doc
+      .rect(MARGIN + 125, y + 1, (300 * bin.images) / most, 9)
+      .fill(ACCENT)
+      .fillColor('black');
+    doc.text(String(bin.images), MARGIN + 435, y, { width: 60 });
+    doc.y = y + 14;
+    doc.x = MARGIN;
+  }
+}
+
+function hotspotsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressSummary, lang: string) {
+  heading(doc, copy.hotspotsTitle);
+  doc.font('regular').fontSize(9).text(copy.hotspotsNote).moveDown(0.5);
+  if (summary.hotspots.length === 0) {
+    doc.text(copy.noStress);
+    return;
+  }
+  table(
+    doc,
+    [
+      { title: copy.colour, width: 90 },
+      { title: copy.photo, width: 130 },
+      { title: copy.latitude, width: 80 },
+      { title: copy.longitude, width: 80 },
+      { title: copy.areaM2, width: 55 },
+      { title: copy.classification, width: 85 },
+    ],
+    summary.hotspots.map(({ box, file }) => [
+      copy.colourNames[box.colour],
+      file,
+      coordinate(box.lat),
+      coordinate(box.lng),
+      box.areaM2 === null ? '–' : box.areaM2.toFixed(2),
+      classLabel(lang, box.classification.label),
+    ]),
+    summary.hotspots.map(({ box }) => COLOUR_HEX[box.colour]),
+  );
+}
+
+async function thumbnailsPages(doc: PDFKit.PDFDocument, copy: PdfCopy, input: FinalReportInput) {
+  const chosen = [...input.images]
+    .sort((a, b) => b.analysis.boxes.length - a.analysis.boxes.length || a.file.localeCompare(b.file))
+    .slice(0, MAX_THUMBNAILS);
+  doc.addPage();
+  heading(doc, copy.thumbnailsTitle);
+  const columnWidth = (doc.page.width - 2 * MARGIN - 16) / 2;
+  let column = 0;
+  let rowTop = doc.y;
+  let rowBottom = doc.y;
+  for (const image of chosen) {
+    const hd = await input.readHd(image.base);
+    if (!hd) continue;
+    const picture = await thumbnail(hd, image.analysis.hd, image.analysis.boxes);
+    const height = (columnWidth * image.analysis.hd.h) / image.analysis.hd.w;
+    if (column === 0 && rowTop + height + 30 > doc.page.height - MARGIN) {
+      doc.addPage();
+      rowTop = MARGIN;
+    }
+    const x = MARGIN + column * (columnWidth + 16);
+    doc.image(picture, x, rowTop, { width: columnWidth, height });
+    doc.font('regular').fontSize(8).fillColor('black');
+    doc.text(`${image.file} · ${image.analysis.boxes.length}`, x, rowTop + height + 3, {
+      width: columnWidth,
+    });
+    rowBottom = Math.max(rowBottom, rowTop + height + 18);
+    column = (column + 1) % 2;
+    if (column === 0) rowTop = rowBottom + 8;
+  }
+  const hidden = input.images.length - chosen.length;
+  if (hidden > 0) {
+    doc.y = column === 0 ? rowTop : rowBottom + 8;
+    doc.x = MARGIN;
+    doc.font('regular').fontSize(9).text(copy.moreImages(hidden));
+  }
+}
+
+/** `final_report.pdf`: cover, field map, statistics, hotspots, thumbnails (in the customer's language). */
+export async function renderFinalReport(input: FinalReportInput): Promise<Buffer> {
+  const copy = pdfCopy(input.lang);
+  const summary = summariseStress(input.images);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${copy.title}: ${input.field.title}`, Author: 'Ampelos' },
+    lang: input.lang === 'el' ? 'el-GR' : 'en-GB',
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+
+  doc.font('bold').fontSize(24).fillColor(ACCENT).text(copy.title).moveDown(0.2);
+  doc.font('regular').fontSize(14).fillColor('black').text(input.field.title).moveDown(1);
+  const location = [input.field.region, input.field.country].filter(Boolean).join(', ');
+  factsTable(doc, [
+    [copy.field, input.field.title],
+    [copy.location, location || '–'],
+    [copy.area, `${hectares(input.field.area)} ${copy.hectares}`],
+    [copy.variety, input.field.variety ?? '–'],
+    [copy.report, `#${input.report.uuid.slice(0, 4)}`],
+    [copy.service, copy.services[input.report.service]],
+    [copy.processedAt, input.report.processedAt.toISOString().slice(0, 10)],
+    [copy.camera, input.report.camera ?? '–'],
+    [copy.inputImages, String(input.numOfInputImgs)],
+    [copy.outputImages, String(input.images.length)],
+    [copy.stressedPlants, String(summary.totalBoxes)],
+  ]);
+  doc.moveDown(1).font('regular').fontSize(8).fillColor('#555').text(copy.method).fillColor('black');
+
+  doc.addPage();
+  heading(doc, copy.mapTitle);
+  doc.image(input.fieldMap, {
+    fit: [doc.page.width - 2 * MARGIN, doc.page.height - 2 * MARGIN - 80],
+    align: 'center',
+  });
+  doc.moveDown(0.5).font('regular').fontSize(9).text(copy.mapNote, MARGIN);
+
+  doc.addPage();
+  statisticsPage(doc, copy, summary);
+  doc.moveDown(1);
+  hotspotsPage(doc, copy, summary, input.lang);
+  if (input.images.length > 0) await thumbnailsPages(doc, copy, input);
+
+  const range = doc.bufferedPageRange();
+  for (let page = range.start; page < range.start + range.count; page++) {
+    doc.switchToPage(page);
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc.font('regular').fontSize(8).fillColor('#777');
+    doc.text(copy.page(page + 1), MARGIN, doc.page.height - MARGIN + 14, {
+      width: doc.page.width - 2 * MARGIN,
+      align: 'right',
+      lineBreak: false,
+    });
+  }
+  doc.end();
+  await finished;
+  return Buffer.concat(chunks);
+}

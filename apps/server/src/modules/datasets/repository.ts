@@ -1,0 +1,315 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  datasetFiles,
+  datasets,
+  datasetUnits,
+  datasetUploads,
+  fields,
+  reports,
+  users,
+} from '../../platform/db/schema.ts';
+
+export type ReportRow = typeof reports.$inferSelect;
+export type DatasetRow = typeof datasets.$inferSelect;
+export type UploadRow = typeof datasetUploads.$inferSelect;
+export type DatasetFileRow = typeof datasetFiles.$inferSelect;
+export type NewDatasetFile = Omit<typeof datasetFiles.$inferInsert, 'id' | 'createdAt'>;
+export type UnitRow = typeof datasetUnits.$inferSelect;
+export type ReportResults = Pick<
+  typeof reports.$inferInsert,
+  | 'processedAt'
+  | 'camera'
+  | 'numOfInputImgs'
+  | 'numOfOutputImgs'
+  | 'scale'
+  | 'size'
+  | 'outputData'
+  | 'surfaceMapMin'
+  | 'surfaceMapMax'
+  | 'layers'
+>;
+
+/** The report with what access rules and the pipeline need: its field and its customer. */
+export interface ReportContext {
+  report: ReportRow;
+  field: typeof fields.$inferSelect | null;
+  owner: {
+    id: number;
+    companyId: number | null;
+    email: string;
+    firstName: string;
+    lastName: string;
+    lang: string;
+  };
+}
+
+const ownerColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  lang: users.lang,
+};
+
+/** The only code touching reports' results, datasets, uploads, files and units. */
+export function createDatasetRepository(db: Db) {
+  const reportContext = (where: ReturnType<typeof eq>) =>
+    db
+      .select({ report: reports, field: fields, owner: ownerColumns })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.ownerId))
+      .leftJoin(fields, eq(fields.id, reports.fieldId))
+      .where(where);
+
+  return {
+    async findReportByUuid(uuid: string): Promise<ReportContext | undefined> {
+      const [row] = await reportContext(eq(reports.uuid, uuid));
+      return row;
+    },
+    async findReportById(id: number): Promise<ReportContext | undefined> {
+      const [row] = await reportContext(eq(reports.id, id));
+      return row;
+    },
+
+    /** Moves the report only from an expected status; false when it had moved already. */
+    async moveReport(reportId: number, from: string[], to: string): Promise<boolean> {
+      const moved = await db
+        .update(reports)
+        .set({ status: to, updatedAt: new Date() })
+        .where(and(eq(reports.id, reportId), inArray(reports.status, from)))
+        .returning({ id: reports.id });
+      return moved.length > 0;
+    },
+
+    /** Stores the results and completes the report in one statement (only from processing_data). */
+    async completeReport(reportId: number, results: ReportResults): Promise<boolean> {
+      const done = await db
+        .update(reports)
+        .set({ ...results, status: 'complete', updatedAt: new Date() })
+        .where(and(eq(reports.id, reportId), eq(reports.status, 'processing_data')))
+        .returning({ id: reports.id });
+      return done.length > 0;
+    },
+
+    /** Claims the completion side effects: true for exactly one caller. */
+    async claimCompletionNotice(reportId: number): Promise<boolean> {
+      const claimed = await db
+        .update(reports)
+        .set({ completionNotifiedAt: new Date() })
+        .where(and(eq(reports.id, reportId), isNull(reports.completionNotifiedAt)))
+        .returning({ id: reports.id });
+      return claimed.length > 0;
+    },
+    async releaseCompletionNotice(reportId: number) {
+      await db.update(reports).set({ completionNotifiedAt: null }).where(eq(reports.id, reportId));
+    },
+
+    /** The dataset shown for a report: the active one, else the latest rejected or failed one. */
+    async latestDataset(reportId: number): Promise<DatasetRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(datasets)
+        .where(eq(datasets.reportId, reportId))
+        .orderBy(
+          sql`case when ${datasets.status} in ('rejected', 'failed') then 1 else 0 end`,
+          desc(datasets.id),
+        )
+        .limit(1);
+      return row;
+    },
+    async findDataset(id: number): Promise<DatasetRow | undefined> {
+      const [row] = await db.select().from(datasets).where(eq(datasets.id, id));
+      return row;
+    },
+    /** The report's open dataset, created when none is active (concurrent callers get the same one). */
+    async openDataset(reportId: number, userId: number): Promise<DatasetRow> {
+      await db.insert(datasets).values({ reportId, createdBy: userId }).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(datasets)
+        .where(and(eq(datasets.reportId, reportId), sql`${datasets.status} not in ('rejected', 'failed')`));
+      if (!row) throw new Error('open dataset not found after insert');
+      return row;
+    },
+    /** Moves a dataset only from an expected status; the updated row, or undefined. */
+    async moveDataset(
+      id: number,
+      from: string[],
+      changes: Partial<Omit<typeof datasets.$inferInsert, 'id' | 'uuid' | 'reportId'>>,
+    ): Promise<DatasetRow | undefined> {
+      const [row] = await db
+        .update(datasets)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(datasets.id, id), inArray(datasets.status, from)))
+        .returning();
+      return row;
+    },
+    async bumpGeneration(id: number): Promise<number> {
+      const [row] = await db
+        .update(datasets)
+        .set({ generation: sql`${datasets.generation} + 1`, updatedAt: new Date() })
+        .where(eq(datasets.id, id))
+        .returning({ generation: datasets.generation });
+      return row?.generation ?? 0;
+    },
+    /** Datasets a crashed worker may have left mid-way. */
+    listUnfinishedDatasets: (): Promise<DatasetRow[]> =>
+      db
+        .select()
+        .from(datasets)
+        .where(inArray(datasets.status, ['validating', 'processing'])),
+
+    insertUpload: (values: typeof datasetUploads.$inferInsert) => db.insert(datasetUploads).values(values),
+    async findUpload(id: string): Promise<{ upload: UploadRow; dataset: DatasetRow } | undefined> {
+      const [row] = await db
+        .select({ upload: datasetUploads, dataset: datasets })
+        .from(datasetUploads)
+        .innerJoin(datasets, eq(datasets.id, datasetUploads.datasetId))
+        .where(eq(datasetUploads.id, id));
+      return row;
+    },
+    uploadsOf: (datasetId: number): Promise<UploadRow[]> =>
+      db
+        .select()
+        .from(datasetUploads)
+        .where(eq(datasetUploads.datasetId, datasetId))
+        .orderBy(asc(datasetUploads.createdAt), asc(datasetUploads.id)),
+    async markUploadComplete(id: string) {
+      await db.update(datasetUploads).set({ completedAt: new Date() }).where(eq(datasetUploads.id, id));
+    },
+    async markUploadInspected(id: string) {
+      await db.update(datasetUploads).set({ inspectedAt: new Date() }).where(eq(datasetUploads.id, id));
+    },
+    async deleteUpload(id: string) {
+      await db.delete(datasetUploads).where(eq(datasetUploads.id, id));
+    },
+    async bytesOfDataset(datasetId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${datasetUploads.size}), 0)` })
+        .from(datasetUploads)
+        .where(eq(datasetUploads.datasetId, datasetId));
+      return Number(row?.total ?? 0);
+    },
+
+    /** Records a file once (a resumed ingest re-records nothing). */
+    async insertFile(values: NewDatasetFile) {
+      await db.insert(datasetFiles).values(values).onConflictDoNothing();
+    },
+    async updateFile(id: number, changes: Partial<NewDatasetFile>) {
+      await db.update(datasetFiles).set(changes).where(eq(datasetFiles.id, id));
+    },
+    async filePathsOfUpload(datasetId: number, uploadId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ path: datasetFiles.path })
+        .from(datasetFiles)
+        .where(and(eq(datasetFiles.datasetId, datasetId), eq(datasetFiles.uploadId, uploadId)));
+      return new Set(rows.map((row) => row.path));
+    },
+    filesOf: (datasetId: number, limit?: number): Promise<DatasetFileRow[]> => {
+      const query = db
+        .select()
+        .from(datasetFiles)
+        .where(eq(datasetFiles.datasetId, datasetId))
+        .orderBy(sql`case when ${datasetFiles.status} = 'rejected' then 0 else 1 end`, asc(datasetFiles.id));
+      return limit === undefined ? query : query.limit(limit);
+    },
+    acceptedFilesOf: (datasetId: number): Promise<DatasetFileRow[]> =>
+      db
+        .select()
+        .from(datasetFiles)
+        .where(and(eq(datasetFiles.datasetId, datasetId), eq(datasetFiles.status, 'accepted')))
+        .orderBy(asc(datasetFiles.id)),
+    async fileCounts(datasetId: number): Promise<{ accepted: number; rejected: number }> {
+      const rows = await db
+        .select({ status: datasetFiles.status, n: count() })
+        .from(datasetFiles)
+        .where(eq(datasetFiles.datasetId, datasetId))
+        .groupBy(datasetFiles.status);
+      const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+      return { accepted: of('accepted'), rejected: of('rejected') };
+    },
+    /** Files the analysis does not use after all (mixed inputs): rejected with a reason. */
+    async rejectFiles(ids: number[], reason: string, message: string) {
+      if (ids.length === 0) return;
+      await db
+        .update(datasetFiles)
+        .set({ status: 'rejected', reason, message })
+        .where(inArray(datasetFiles.id, ids));
+    },
+
+    filesByIds: (ids: number[]): Promise<DatasetFileRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.select().from(datasetFiles).where(inArray(datasetFiles.id, ids)).orderBy(asc(datasetFiles.id)),
+
+    async insertUnits(
+      values: { datasetId: number; key: string; fileIds: number[]; input: Record<string, unknown> }[],
+    ) {
+      for (let start = 0; start < values.length; start += 500) {
+        await db
+          .insert(datasetUnits)
+          .values(values.slice(start, start + 500))
+          .onConflictDoNothing();
+      }
+    },
+    unitsOf: (datasetId: number): Promise<UnitRow[]> =>
+      db
+        .select()
+        .from(datasetUnits)
+        .where(eq(datasetUnits.datasetId, datasetId))
+        .orderBy(asc(datasetUnits.id)),
+    async findUnit(id: number): Promise<UnitRow | undefined> {
+      const [row] = await db.select().from(datasetUnits).where(eq(datasetUnits.id, id));
+      return row;
+    },
+    /** Saves a unit's step result only from the expected status (a duplicate job changes nothing). */
+    async advanceUnit(
+      id: number,
+      from: string,
+      to: string,
+      result: Record<string, unknown>,
+    ): Promise<boolean> {
+      const moved = await db
+        .update(datasetUnits)
+        .set({ status: to, result, error: null, doneAt: new Date() })
+        .where(and(eq(datasetUnits.id, id), eq(datasetUnits.status, from)))
+        .returning({ id: datasetUnits.id });
+      return moved.length > 0;
+    },
+    async failUnit(id: number, error: string) {
+      await db
+        .update(datasetUnits)
+        .set({ status: 'failed', error: error.slice(0, 2000), doneAt: new Date() })
+        .where(eq(datasetUnits.id, id));
+    },
+    async countUnitAttempt(id: number) {
+      await db
+        .update(datasetUnits)
+        .set({ attempts: sql`${datasetUnits.attempts} + 1` })
+        .where(eq(datasetUnits.id, id));
+    },
+    async unitStatusCounts(datasetId: number): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ status: datasetUnits.status, n: count() })
+        .from(datasetUnits)
+        .where(eq(datasetUnits.datasetId, datasetId))
+        .groupBy(datasetUnits.status);
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+    },
+    /** Units not yet past a status (still to measure, or to detect). */
+    unitsIn: (datasetId: number, status: string): Promise<UnitRow[]> =>
+      db
+        .select()
+        .from(datasetUnits)
+        .where(and(eq(datasetUnits.datasetId, datasetId), eq(datasetUnits.status, status)))
+        .orderBy(asc(datasetUnits.id)),
+    unitsNotIn: (datasetId: number, status: string): Promise<UnitRow[]> =>
+      db
+        .select()
+        .from(datasetUnits)
+        .where(and(eq(datasetUnits.datasetId, datasetId), ne(datasetUnits.status, status))),
+  };
+}
+export type DatasetRepository = ReturnType<typeof createDatasetRepository>;

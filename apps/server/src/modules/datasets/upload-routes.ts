@@ -1,0 +1,110 @@
+import { Readable } from 'node:stream';
+import { DATASET_MAX_BYTES } from '@ampelos/domain';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { UploadStore } from '../../platform/storage/upload-store.ts';
+import { requireAuth } from '../auth/sessions.ts';
+import type { UploadService } from './upload-service.ts';
+
+export const UPLOADS_PATH = '/api/uploads';
+
+/** tus `Upload-Metadata`: comma-separated `key base64value` pairs. */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (!key) continue;
+    result[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return result;
+}
+
+function uploadLength(request: FastifyRequest): number | undefined {
+  const header = request.headers['upload-length'];
+  if (typeof header !== 'string' || !/^\d{1,16}$/.test(header)) return undefined;
+  return Number(header);
+}
+
+/**
+ * The tus protocol under `/api/uploads`, authenticated like every API route (session cookie, CSRF
+ * header on POST/PATCH/DELETE). Fastify checks the caller and the rules, then hands the request to
+ * `@tus/server`, which streams the body to the upload store: nothing is buffered in memory.
+ */
+export const uploadRoutes: FastifyPluginAsync<{ uploads: UploadService; store: UploadStore }> = async (
+  app,
+  { uploads, store },
+) => {
+  /** The id `namingFunction` hands to tus for a creation request (chosen and recorded before). */
+  const idOfRequest = new WeakMap<Request, string>();
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore: store.datastore,
+    relativeLocation: true,
+    maxSize: DATASET_MAX_BYTES - 1,
+    namingFunction: (request) => {
+      const id = idOfRequest.get(request as unknown as Request);
+      if (!id) throw new Error('upload id not prepared');
+      return id;
+    },
+    onUploadFinish: async (_request, upload) => {
+      await uploads.finished(upload.id);
+      return {};
+    },
+  });
+
+  // The body is tus's to read: no parsing, no body limit.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+  async function forward(request: FastifyRequest, reply: FastifyReply, uploadId?: string) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) headers.set(name, value.join(', '));
+    }
+    const hasBody = request.method === 'PATCH' || request.method === 'POST';
+    const webRequest = new Request(`http://ampelos.internal${request.url}`, {
+      method: request.method,
+      headers,
+      ...(hasBody
+        ? { body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, duplex: 'half' as const }
+        : {}),
+    });
+    if (uploadId) idOfRequest.set(webRequest, uploadId);
+    const response = await tus.handleWeb(webRequest);
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+    reply.header('Cache-Control', 'no-store');
+    const body = await response.text();
+    return { status: response.status, send: () => reply.send(body || undefined) };
+  }
+
+  app.post('/uploads', { schema: { hide: true } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
+    const { uploadId } = await uploads.begin(auth, {
+      reportUuid: metadata.reportUuid,
+      filename: metadata.filename,
+      size: uploadLength(request),
+    });
+    const result = await forward(request, reply, uploadId);
+    if (result.status !== 201) await uploads.abandon(uploadId);
+    return result.send();
+  });
+
+  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+    app.route<{ Params: { id: string } }>({
+      method,
+      url: '/uploads/:id',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        await uploads.authorize(requireAuth(request), request.params.id);
+        const result = await forward(request, reply);
+        if (method === 'DELETE' && result.status === 204) await uploads.removed(request.params.id);
+        return result.send();
+      },
+    });
+  }
+};

@@ -1,0 +1,141 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import sharp from 'sharp';
+import { type CapturePlanes, loadCapture } from '../capture/load-capture.ts';
+import { photoFootprint, photoGeoreference } from '../geometry/footprint.ts';
+import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput, PhotoMetadata } from '../types.ts';
+import { computePlantFields } from './plant-fields.ts';
+import { DEFAULT_DETECT, scoreFields } from './scores.ts';
+import { stressBoxes } from './stress-boxes.ts';
+import { analysisMaxSide, hdSize, isSinglePhoto, withMetadata } from './working-size.ts';
+
+export interface DetectOutput {
+  /** Where to write the HD JPEG, e.g. `<storage>/reports/{uuid}/{base}-hd.jpg`. */
+  hdPath: string;
+  /** Prefix of box ids, unique in the dataset (e.g. the photo's base name). */
+  imageId: string;
+}
+
+export async function writeHdJpeg(
+  display: Uint8Array,
+  width: number,
+  height: number,
+  path: string,
+  quality: number,
+) {
+  await mkdir(dirname(path), { recursive: true });
+  await sharp(display, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toFile(path);
+}
+
+export interface PlanesGeoreference {
+  /** Ground size of one analysis pixel (m), null when unknown. */
+  gsdM: number | null;
+  /** Analysis-pixel position → WGS84. */
+  pixelToLngLat: ((x: number, y: number) => [number, number]) | null;
+  fallbackLngLat: [number, number] | null;
+}
+
+/**
+ * Canopy → scores → boxes on the analysis planes; boxes are returned in HD pixels (`hd` is the
+ * HD derivative's size, written separately by the caller). Shared by photos and raster windows.
+ */
+export async function detectOnPlanes(
+  planes: CapturePlanes,
+  georeference: PlanesGeoreference,
+  statistics: DatasetStatistics,
+  hd: { w: number; h: number },
+  imageId: string,
+  options: DetectOptions,
+) {
+  const fields = computePlantFields(planes, georeference.gsdM);
+  const scores = scoreFields(fields, statistics, options);
+  const boxes = await stressBoxes({
+    fields,
+    scores,
+    gsdM: georeference.gsdM,
+    imageId,
+    pixelToLngLat: georeference.pixelToLngLat,
+    fallbackLngLat: georeference.fallbackLngLat,
+    display: planes.display,
+    options,
+  });
+  const sx = hd.w / planes.width;
+  const sy = hd.h / planes.height;
+  for (const box of boxes) {
+    const { x, y, w, h } = box.thr_coords;
+    const left = Math.floor(x * sx);
+    const top = Math.floor(y * sy);
+    box.thr_coords = {
+      x: left,
+      y: top,
+      w: Math.min(hd.w, Math.ceil((x + w) * sx)) - left,
+      h: Math.min(hd.h, Math.ceil((y + h) * sy)) - top,
+    };
+  }
+  return {
+    canopyShare: fields.validCount ? fields.canopyCount / fields.validCount : 0,
+    stressedShare: fields.domainCount ? scores.stressedCount / fields.domainCount : 0,
+    boxes,
+  };
+}
+
+/**
+ * Phase 2: stressed canopy → boxes with colours, writing the HD JPEG derivative to `hdPath`.
+ * Box ids are `${imageId}-${n}`; `thr_coords` are in HD pixels; lng/lat from the nadir footprint.
+ * Pass the same `hdMaxSize` / `analysisGsdM` as to `measurePhoto`.
+ */
+export async function detectStress(
+  input: PhotoInput,
+  statistics: DatasetStatistics,
+  output: DetectOutput,
+  options: DetectOptions = {},
+): Promise<PhotoAnalysis> {
+  const complete = await withMetadata(input);
+  const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
+  const quality = options.hdQuality ?? DEFAULT_DETECT.hdQuality;
+  const planes = await loadCapture(complete, analysisMaxSide(complete, options));
+  const metadata = planes.metadata as PhotoMetadata;
+  let hd: { w: number; h: number };
+  if (isSinglePhoto(complete)) {
+    // The HD derivative comes straight from the photo (decode, resize, encode in libvips).
+    hd = hdSize(metadata, hdMaxSize);
+    await mkdir(dirname(output.hdPath), { recursive: true });
+    await sharp(complete.paths[0] as string, { limitInputPixels: false })
+      .resize(hd.w, hd.h, { fit: 'fill' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .jpeg({ quality })
+      .toFile(output.hdPath);
+  } else {
+    hd = { w: planes.width, h: planes.height };
+    await writeHdJpeg(planes.display, planes.width, planes.height, output.hdPath, quality);
+  }
+  const footprintOptions = { heightAboveGroundM: input.heightAboveGroundM };
+  const georeference = photoGeoreference(metadata, footprintOptions);
+  const scaleX = planes.sourceWidth / planes.width;
+  const scaleY = planes.sourceHeight / planes.height;
+  const gps = metadata.gps;
+  const result = await detectOnPlanes(
+    planes,
+    {
+      gsdM: georeference ? georeference.gsdM * scaleX : null,
+      pixelToLngLat: georeference ? (x, y) => georeference.pixelToLngLat(x * scaleX, y * scaleY) : null,
+      fallbackLngLat: gps ? [gps.lng, gps.lat] : null,
+    },
+    statistics,
+    hd,
+    output.imageId,
+    options,
+  );
+  return {
+    ...result,
+    hd,
+    scale: { x: planes.sourceWidth / hd.w, y: planes.sourceHeight / hd.h },
+    groundResolutionM: georeference ? georeference.gsdM : null,
+    footprint: photoFootprint(metadata, footprintOptions),
+    lng: gps?.lng ?? null,
+    lat: gps?.lat ?? null,
+  };
+}

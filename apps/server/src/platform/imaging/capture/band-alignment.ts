@@ -1,0 +1,177 @@
+import { phaseCorrelate, windowSpectrum } from './phase-correlation.ts';
+
+/**
+ * Similarity transform from reference-band pixels p to another band's pixels q:
+ * q.x = a·p.x − b·p.y + tx, q.y = b·p.x + a·p.y + ty (scale √(a²+b²), rotation atan2(b, a)).
+ */
+export interface BandTransform {
+  a: number;
+  b: number;
+  tx: number;
+  ty: number;
+  /** Blocks that agreed on the fit (0 when only the global translation could be measured). */
+  blocks: number;
+  /** Root-mean-square residual of the block fit, pixels. */
+  residualPx: number;
+}
+
+/** Gradient magnitude: edges line up across bands even where the bands' contrasts invert (red vs NIR). */
+function gradientMagnitude(image: Float32Array, width: number, height: number): Float32Array {
+  const out = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const gx = (image[i + 1] as number) - (image[i - 1] as number);
+      const gy = (image[i + width] as number) - (image[i - width] as number);
+      out[i] = Math.sqrt(gx * gx + gy * gy);
+    }
+  }
+  return out;
+}
+
+function halve(image: Float32Array, width: number, height: number) {
+  const w = width >> 1;
+  const h = height >> 1;
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = 2 * y * width + 2 * x;
+      out[y * w + x] =
+        ((image[i] as number) +
+          (image[i + 1] as number) +
+          (image[i + width] as number) +
+          (image[i + width + 1] as number)) /
+        4;
+    }
+  }
+  return { image: out, width: w, height: h };
+}
+
+const BLOCK = 256;
+const GRID = 3;
+const MIN_BLOCK_PEAK = 0.02;
+
+/**
+ * Estimates where `band` sits relative to `reference` (both `width × height`): a global phase
+ * correlation of gradient images at half resolution, then phase correlation of a 3 × 3 grid of
+ * 256-px blocks at full resolution, and a least-squares similarity fit to the block shifts, so
+ * the small scale and rotation differences between lenses are corrected as well as the offset.
+ */
+export function estimateBandTransform(
+  reference: Float32Array,
+  band: Float32Array,
+  width: number,
+  height: number,
+): BandTransform {
+  const refGradient = gradientMagnitude(reference, width, height);
+  const bandGradient = gradientMagnitude(band, width, height);
+  const refHalf = halve(refGradient, width, height);
+  const bandHalf = halve(bandGradient, width, height);
+  const global = phaseCorrelate(
+    windowSpectrum(refHalf.image, refHalf.width, 0, 0, refHalf.width, refHalf.height),
+    windowSpectrum(bandHalf.image, bandHalf.width, 0, 0, bandHalf.width, bandHalf.height),
+  );
+  const gx = global.dx * 2;
+  const gy = global.dy * 2;
+  const translation: BandTransform = { a: 1, b: 0, tx: gx, ty: gy, blocks: 0, residualPx: 0 };
+  if (width < BLOCK * 2 || height < BLOCK * 2) return translation;
+
+  const pairs: { px: number; py: number; qx: number; qy: number }[] = [];
+  for (let row = 0; row < GRID; row++) {
+    for (let col = 0; col < GRID; col++) {
+      const rx = Math.round(((width - BLOCK) * col) / (GRID - 1));
+      const ry = Math.round(((height - BLOCK) * row) / (GRID - 1));
+      const bx = Math.round(rx + gx);
+      const by = Math.round(ry + gy);
+      if (bx < 0 || by < 0 || bx + BLOCK > width || by + BLOCK > height) continue;
+      const local = phaseCorrelate(
+        windowSpectrum(refGradient, width, rx, ry, BLOCK, BLOCK),
+        windowSpectrum(bandGradient, width, bx, by, BLOCK, BLOCK),
+      );
+      if (local.peak < MIN_BLOCK_PEAK || Math.abs(local.dx) > 16 || Math.abs(local.dy) > 16) continue;
+      const centre = BLOCK / 2;
+      pairs.push({
+        px: rx + centre,
+        py: ry + centre,
+        qx: bx + centre + local.dx,
+        qy: by + centre + local.dy,
+      });
+    }
+  }
+  if (pairs.length < 3) return translation;
+  let fit = fitSimilarity(pairs);
+  // One pass of outlier rejection: drop blocks more than 2 px off the first fit.
+  const inliers = pairs.filter((pair) => residual(fit, pair) < 2);
+  if (inliers.length >= 3 && inliers.length < pairs.length) fit = fitSimilarity(inliers);
+  return fit;
+}
+
+function residual(t: BandTransform, p: { px: number; py: number; qx: number; qy: number }) {
+  const x = t.a * p.px - t.b * p.py + t.tx;
+  const y = t.b * p.px + t.a * p.py + t.ty;
+  return Math.hypot(x - p.qx, y - p.qy);
+}
+
+function fitSimilarity(pairs: { px: number; py: number; qx: number; qy: number }[]): BandTransform {
+  const n = pairs.length;
+  const mpx = pairs.reduce((s, p) => s + p.px, 0) / n;
+  const mpy = pairs.reduce((s, p) => s + p.py, 0) / n;
+  const mqx = pairs.reduce((s, p) => s + p.qx, 0) / n;
+  const mqy = pairs.reduce((s, p) => s + p.qy, 0) / n;
+  let sxx = 0;
+  let sab = 0;
+  let sbb = 0;
+  for (const p of pairs) {
+    const x = p.px - mpx;
+    const y = p.py - mpy;
+    const u = p.qx - mqx;
+    const v = p.qy - mqy;
+    sxx += x * x + y * y;
+    sab += x * u + y * v;
+    sbb += x * v - y * u;
+  }
+  const a = sxx > 0 ? sab / sxx : 1;
+  const b = sxx > 0 ? sbb / sxx : 0;
+  const fit: BandTransform = {
+    a,
+    b,
+    tx: mqx - (a * mpx - b * mpy),
+    ty: mqy - (b * mpx + a * mpy),
+    blocks: n,
+    residualPx: 0,
+  };
+  fit.residualPx = Math.sqrt(pairs.reduce((s, p) => s + residual(fit, p) ** 2, 0) / n);
+  return fit;
+}
+
+/** Resamples `band` onto the reference grid (bilinear); `valid` marks pixels the band covers. */
+export function warpToReference(
+  band: Float32Array,
+  width: number,
+  height: number,
+  t: BandTransform,
+  valid: Uint8Array,
+): Float32Array {
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const qx = t.a * x - t.b * y + t.tx;
+      const qy = t.b * x + t.a * y + t.ty;
+      const x0 = Math.floor(qx);
+      const y0 = Math.floor(qy);
+      const i = y * width + x;
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) {
+        valid[i] = 0;
+        continue;
+      }
+      const fx = qx - x0;
+      const fy = qy - y0;
+      const j = y0 * width + x0;
+      const top = (band[j] as number) + ((band[j + 1] as number) - (band[j] as number)) * fx;
+      const bottom =
+        (band[j + width] as number) + ((band[j + width + 1] as number) - (band[j + width] as number)) * fx;
+      out[i] = top + (bottom - top) * fy;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+/** In-place iterative radix-2 FFT of one complex row/column (length a power of two). */
+function fft1d(re: Float64Array, im: Float64Array, inverse: boolean): void {
+  const n = re.length;
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      let t = re[i] as number;
+      re[i] = re[j] as number;
+      re[j] = t;
+      t = im[i] as number;
+      im[i] = im[j] as number;
+      im[j] = t;
+    }
+  }
+  for (let size = 2; size <= n; size <<= 1) {
+    const angle = ((inverse ? 2 : -2) * Math.PI) / size;
+    const stepRe = Math.cos(angle);
+    const stepIm = Math.sin(angle);
+    const half = size >> 1;
+    for (let start = 0; start < n; start += size) {
+      let wRe = 1;
+      let wIm = 0;
+      for (let k = 0; k < half; k++) {
+        const a = start + k;
+        const b = a + half;
+        const tRe = (re[b] as number) * wRe - (im[b] as number) * wIm;
+        const tIm = (re[b] as number) * wIm + (im[b] as number) * wRe;
+        re[b] = (re[a] as number) - tRe;
+        im[b] = (im[a] as number) - tIm;
+        (re[a] as number) += tRe;
+        (im[a] as number) += tIm;
+        const nextRe = wRe * stepRe - wIm * stepIm;
+        wIm = wRe * stepIm + wIm * stepRe;
+        wRe = nextRe;
+      }
+    }
+  }
+}
+
+function transpose(source: Float64Array, target: Float64Array, width: number, height: number): void {
+  // Blocked so that both arrays are walked in cache-sized tiles.
+  const block = 32;
+  for (let y0 = 0; y0 < height; y0 += block) {
+    for (let x0 = 0; x0 < width; x0 += block) {
+      const yEnd = Math.min(height, y0 + block);
+      const xEnd = Math.min(width, x0 + block);
+      for (let y = y0; y < yEnd; y++) {
+        for (let x = x0; x < xEnd; x++) target[x * height + y] = source[y * width + x] as number;
+      }
+    }
+  }
+}
+
+function fftRows(re: Float64Array, im: Float64Array, width: number, height: number, inverse: boolean): void {
+  for (let y = 0; y < height; y++) {
+    const base = y * width;
+    fft1d(re.subarray(base, base + width), im.subarray(base, base + width), inverse);
+  }
+}
+
+/** 2-D FFT of a `width × height` complex grid stored row-major (both powers of two). */
+export function fft2d(
+  re: Float64Array,
+  im: Float64Array,
+  width: number,
+  height: number,
+  inverse = false,
+): void {
+  fftRows(re, im, width, height, inverse);
+  const tRe = new Float64Array(re.length);
+  const tIm = new Float64Array(im.length);
+  transpose(re, tRe, width, height);
+  transpose(im, tIm, width, height);
+  fftRows(tRe, tIm, height, width, inverse);
+  transpose(tRe, re, height, width);
+  transpose(tIm, im, height, width);
+}
+
+export function nextPowerOfTwo(value: number): number {
+  let size = 1;
+  while (size < value) size <<= 1;
+  return size;
+}
+
+export interface Spectrum {
+  re: Float64Array;
+  im: Float64Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * Spectrum of a window of `image` (zero-mean, Hann-tapered so the image border does not dominate),
+ * zero-padded to powers of two.
+ */
+export function windowSpectrum(
+  image: Float32Array,
+  imageWidth: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  padWidth = nextPowerOfTwo(w),
+  padHeight = nextPowerOfTwo(h),
+): Spectrum {
+  const re = new Float64Array(padWidth * padHeight);
+  const im = new Float64Array(padWidth * padHeight);
+  let mean = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) mean += image[(y0 + y) * imageWidth + x0 + x] as number;
+  mean /= w * h;
+  const hannX = new Float64Array(w);
+  for (let x = 0; x < w; x++) hannX[x] = 0.5 - 0.5 * Math.cos((2 * Math.PI * (x + 0.5)) / w);
+  for (let y = 0; y < h; y++) {
+    const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * (y + 0.5)) / h);
+    const source = (y0 + y) * imageWidth + x0;
+    const target = y * padWidth;
+    for (let x = 0; x < w; x++)
+      re[target + x] = ((image[source + x] as number) - mean) * (hannX[x] as number) * wy;
+  }
+  fft2d(re, im, padWidth, padHeight);
+  return { re, im, width: padWidth, height: padHeight };
+}
+
+export interface PhaseShift {
+  /** Shift that maps `reference` onto `moving`: moving(x + dx, y + dy) ≈ reference(x, y). */
+  dx: number;
+  dy: number;
+  /** Height of the normalised correlation peak (0–1): how trustworthy the shift is. */
+  peak: number;
+}
+
+/**
+ * Phase correlation (Kuglin & Hines 1975): the inverse FFT of the normalised cross-power spectrum
+ * peaks at the translation between two images, whatever their contrast, with a parabolic
+ * sub-pixel refinement of the peak.
+ */
+export function phaseCorrelate(reference: Spectrum, moving: Spectrum): PhaseShift {
+  const { width, height } = reference;
+  const re = new Float64Array(width * height);
+  const im = new Float64Array(width * height);
+  for (let i = 0; i < re.length; i++) {
+    // moving × conj(reference): the peak then sits at the shift of moving relative to reference.
+    const pr =
+      (moving.re[i] as number) * (reference.re[i] as number) +
+      (moving.im[i] as number) * (reference.im[i] as number);
+    const pi =
+      (moving.im[i] as number) * (reference.re[i] as number) -
+      (moving.re[i] as number) * (reference.im[i] as number);
+    const magnitude = Math.hypot(pr, pi) + 1e-12;
+    re[i] = pr / magnitude;
+    im[i] = pi / magnitude;
+  }
+  fft2d(re, im, width, height, true);
+  let best = 0;
+  for (let i = 1; i < re.length; i++) if ((re[i] as number) > (re[best] as number)) best = i;
+  const px = best % width;
+  const py = Math.floor(best / width);
+  const at = (x: number, y: number): number =>
+    re[((y + height) % height) * width + ((x + width) % width)] as number;
+  const subpixel = (left: number, centre: number, right: number) => {
+    const denominator = left - 2 * centre + right;
+    return denominator < 0 ? (0.5 * (left - right)) / denominator : 0;
+  };
+  const c = at(px, py);
+  let dx = px + subpixel(at(px - 1, py), c, at(px + 1, py));
+  let dy = py + subpixel(at(px, py - 1), c, at(px, py + 1));
+  if (dx > width / 2) dx -= width;
+  if (dy > height / 2) dy -= height;
+  return { dx, dy, peak: c / (width * height) };
+}

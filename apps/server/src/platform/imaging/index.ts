@@ -1,0 +1,35 @@
+/**
+ * Imaging analysis engine: metadata, footprints, canopy and stress detection, XYZ map tiles.
+ * A library only (no HTTP, no database): the job code decides where files live and what is stored.
+ *
+ * Typical job flow for a dataset (see types.ts for the data shapes):
+ * 1. `readPhotoMetadata(path)` for each photo (geolocation check, camera, grouping), or
+ *    `readRasterInfo(path)` for a GeoTIFF (footprint in WGS84 for the overlap check).
+ * 2. `groupCaptures(photos)` → one `PhotoInput` per capture (a MicaSense band set is one capture).
+ *    For a GeoTIFF, `planRasterTiles(info)` → one `RasterTile` per job.
+ * 3. Phase 1, one job each: `measurePhoto(input, opts?)` / `measureRasterTile(path, tile, opts?)` →
+ *    `Measurement` (opts: `hdMaxSize`, `analysisGsdM`; use the same values in phase 2).
+ * 4. Once: `datasetStatistics(measurements)`.
+ * 5. Phase 2, one job each: `detectStress(input, stats, { hdPath, imageId })` /
+ *    `detectStressInRasterTile(path, tile, stats, { hdPath, imageId })` → `PhotoAnalysis` (writes the HD JPEG).
+ * 6. Once: `renderTiles({ photos: [{ input, analysis }] | raster: { path, analyses: [{ tile, analysis }] },
+ *    dsmPath?, statistics, minZoom, onTile })` → `TileSetSummary`.
+ * Errors: `readPhotoMetadata` throws `UnsupportedImageError` for bytes that are not JPEG/TIFF.
+ * Formulas, thresholds and the georeferencing error model: docs/IMAGING.md.
+ * Every function is deterministic for the same inputs, so a retried job produces the same output.
+ */
+
+export { detectStress } from './analysis/detect.ts';
+export { measurePhoto } from './analysis/measure.ts';
+export { datasetStatistics } from './analysis/statistics.ts';
+export { groupCaptures } from './capture/group-captures.ts';
+export { type FootprintOptions, photoFootprint } from './geometry/footprint.ts';
+export {
+  readPhotoMetadata,
+  sniffImageFormat,
+  UnsupportedImageError,
+} from './metadata/read-photo-metadata.ts';
+export { detectStressInRasterTile, measureRasterTile, planRasterTiles } from './raster/raster-analysis.ts';
+export { readRasterInfo } from './raster/raster-info.ts';
+export { renderTiles } from './tiles/render-tiles.ts';
+export * from './types.ts';

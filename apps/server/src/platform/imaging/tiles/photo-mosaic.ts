@@ -1,0 +1,199 @@
+import { computePlantFields } from '../analysis/plant-fields.ts';
+import { scoreFields } from '../analysis/scores.ts';
+import { loadCapture } from '../capture/load-capture.ts';
+import { type PhotoGeoreference, photoGeoreference } from '../geometry/footprint.ts';
+import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
+import type { DatasetStatistics, DetectOptions, MapLayer, TilePhotoSource } from '../types.ts';
+import type { TileCanvas } from './canvas.ts';
+import { CODED_LAYERS, type CodedImage, codeLayers, PALETTES } from './layer-codes.ts';
+import { TILE_SIZE, tileBounds, tilePixelCentres } from './web-mercator.ts';
+
+interface PlacedPhoto {
+  source: TilePhotoSource;
+  georeference: PhotoGeoreference;
+  /** [west, south, east, north] of the footprint. */
+  bounds: [number, number, number, number];
+  metresPerDegLng: number;
+  metresPerDegLat: number;
+}
+
+const CACHE_SIZE = 4;
+
+/**
+ * Photos placed on their nadir ground footprints (a quick footprint mosaic, no bundle adjustment).
+ * Where photos overlap, each map pixel takes the photo whose centre is nearest (the least oblique
+ * view), so seams fall midway between photo centres.
+ */
+export class PhotoMosaic {
+  private readonly cache = new Map<number, Promise<CodedImage>>();
+
+  private constructor(
+    private readonly photos: PlacedPhoto[],
+    private readonly statistics: DatasetStatistics,
+    private readonly detectOptions: DetectOptions,
+    private readonly layers: MapLayer[],
+  ) {}
+
+  static async open(
+    sources: TilePhotoSource[],
+    statistics: DatasetStatistics,
+    detectOptions: DetectOptions,
+    layers: MapLayer[],
+  ): Promise<PhotoMosaic> {
+    const placed: PlacedPhoto[] = [];
+    for (const source of sources) {
+      const metadata =
+        source.input.metadata?.[0] ?? (await readPhotoMetadata(source.input.paths[0] as string));
+      const georeference = photoGeoreference(metadata, {
+        heightAboveGroundM: source.input.heightAboveGroundM,
+      });
+      if (!georeference) continue;
+      const corners = [
+        georeference.pixelToLngLat(0, 0),
+        georeference.pixelToLngLat(georeference.widthPx, 0),
+        georeference.pixelToLngLat(georeference.widthPx, georeference.heightPx),
+        georeference.pixelToLngLat(0, georeference.heightPx),
+      ];
+      const [e1, n1] = georeference.frame.toMetres(georeference.lng + 1e-3, georeference.lat + 1e-3);
+      placed.push({
+        source,
+        georeference,
+        bounds: [
+          Math.min(...corners.map((c) => c[0])),
+          Math.min(...corners.map((c) => c[1])),
+          Math.max(...corners.map((c) => c[0])),
+          Math.max(...corners.map((c) => c[1])),
+        ],
+        metresPerDegLng: e1 / 1e-3,
+        metresPerDegLat: n1 / 1e-3,
+      });
+    }
+    return new PhotoMosaic(placed, statistics, detectOptions, layers);
+  }
+
+  get count(): number {
+    return this.photos.length;
+  }
+
+  bounds(): [number, number, number, number] | null {
+    if (!this.photos.length) return null;
+    return [
+      Math.min(...this.photos.map((p) => p.bounds[0])),
+      Math.min(...this.photos.map((p) => p.bounds[1])),
+      Math.max(...this.photos.map((p) => p.bounds[2])),
+      Math.max(...this.photos.map((p) => p.bounds[3])),
+    ];
+  }
+
+  /** Ground size of an HD pixel (the finest the layers carry), metres. */
+  finestGsdM(): number | null {
+    const sizes = this.photos.map(
+      (p) => (p.georeference.gsdM * p.georeference.widthPx) / p.source.analysis.hd.w,
+    );
+    return sizes.length ? Math.min(...sizes) : null;
+  }
+
+  private coded(index: number): Promise<CodedImage> {
+    const cached = this.cache.get(index);
+    if (cached) {
+      this.cache.delete(index);
+      this.cache.set(index, cached);
+      return cached;
+    }
+    const promise = this.codePhoto(this.photos[index] as PlacedPhoto);
+    this.cache.set(index, promise);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as number);
+    return promise;
+  }
+
+  private async codePhoto(photo: PlacedPhoto): Promise<CodedImage> {
+    const { analysis, input } = photo.source;
+    const planes = await loadCapture(input, Math.max(analysis.hd.w, analysis.hd.h));
+    const gsdM = (photo.georeference.gsdM * planes.sourceWidth) / planes.width;
+    const wanted = new Set(this.layers);
+    let codes: CodedImage['codes'] = {};
+    if (CODED_LAYERS.some((layer) => wanted.has(layer))) {
+      const fields = computePlantFields(planes, gsdM);
+      const scores = scoreFields(fields, this.statistics, this.detectOptions);
+      const boxes = analysis.boxes.map((box) => ({ ...box.thr_coords, box }));
+      codes = codeLayers(fields, scores, boxes, wanted);
+    }
+    return {
+      width: planes.width,
+      height: planes.height,
+      display: planes.display,
+      valid: planes.valid,
+      codes,
+    };
+  }
+
+  /** Paints the photos over the tile; false when no photo touches it. */
+  async renderTile(zoom: number, x: number, y: number, canvas: TileCanvas): Promise<boolean> {
+    const [west, south, east, north] = tileBounds(zoom, x, y);
+    const candidates = this.photos
+      .map((photo, index) => ({ photo, index }))
+      .filter(
+        ({ photo: p }) =>
+          p.bounds[0] < east && p.bounds[2] > west && p.bounds[1] < north && p.bounds[3] > south,
+      );
+    if (!candidates.length) return false;
+    const images = await Promise.all(candidates.map(({ index }) => this.coded(index)));
+    const { lngs, lats } = tilePixelCentres(zoom, x, y);
+    const hd = canvas.get('no_pseu');
+    let drawn = false;
+    for (let row = 0; row < TILE_SIZE; row++) {
+      const lat = lats[row] as number;
+      for (let col = 0; col < TILE_SIZE; col++) {
+        const lng = lngs[col] as number;
+        let best = -1;
+        let bestDistance = Number.POSITIVE_INFINITY;
+        let bestX = 0;
+        let bestY = 0;
+        for (let c = 0; c < candidates.length; c++) {
+          const { photo } = candidates[c] as { photo: PlacedPhoto };
+          const g = photo.georeference;
+          const eastM = (lng - g.lng) * photo.metresPerDegLng;
+          const northM = (lat - g.lat) * photo.metresPerDegLat;
+          const distance = eastM * eastM + northM * northM;
+          if (distance >= bestDistance) continue;
+          const [px, py] = g.metresToPixel(eastM, northM);
+          if (px < 0 || py < 0 || px >= g.widthPx || py >= g.heightPx) continue;
+          best = c;
+          bestDistance = distance;
+          bestX = px;
+          bestY = py;
+        }
+        if (best < 0) continue;
+        const image = images[best] as CodedImage;
+        const photo = (candidates[best] as { photo: PlacedPhoto }).photo;
+        const hx = Math.min(image.width - 1, Math.floor((bestX * image.width) / photo.georeference.widthPx));
+        const hy = Math.min(
+          image.height - 1,
+          Math.floor((bestY * image.height) / photo.georeference.heightPx),
+        );
+        const source = hy * image.width + hx;
+        if (!image.valid[source]) continue;
+        const target = (row * TILE_SIZE + col) * 4;
+        drawn = true;
+        if (hd) {
+          hd[target] = image.display[source * 3] as number;
+          hd[target + 1] = image.display[source * 3 + 1] as number;
+          hd[target + 2] = image.display[source * 3 + 2] as number;
+          hd[target + 3] = 255;
+        }
+        for (const layer of CODED_LAYERS) {
+          const codes = image.codes[layer];
+          const out = canvas.get(layer);
+          if (!codes || !out) continue;
+          const colour = PALETTES[layer][codes[source] as number];
+          if (!colour || colour[3] === 0) continue;
+          out[target] = colour[0];
+          out[target + 1] = colour[1];
+          out[target + 2] = colour[2];
+          out[target + 3] = colour[3];
+        }
+      }
+    }
+    return drawn;
+  }
+}

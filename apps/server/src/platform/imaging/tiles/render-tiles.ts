@@ -1,0 +1,141 @@
+import sharp from 'sharp';
+import type { MapLayer, RenderTilesOptions, TileSetSummary } from '../types.ts';
+import { downsampleInto, isTransparent, newCanvas, type TileCanvas } from './canvas.ts';
+import { PhotoMosaic } from './photo-mosaic.ts';
+import { RasterMosaic, SurfaceModel } from './raster-mosaic.ts';
+import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-mercator.ts';
+
+const ANALYSIS_LAYERS: MapLayer[] = ['no_pseu', 'ai', 'comb', 'water_stress', 'beta'];
+const ENCODES_IN_FLIGHT = 6;
+
+interface TileSource {
+  renderTile(zoom: number, x: number, y: number, canvas: TileCanvas): Promise<boolean>;
+}
+
+function intersects(a: [number, number, number, number], b: [number, number, number, number]) {
+  return a[0] < b[2] && a[2] > b[0] && a[1] < b[3] && a[3] > b[1];
+}
+
+/**
+ * 512-px XYZ PNG tiles of every layer the data allows, from `minZoom` (the field's zoom) to the
+ * native resolution, handed to `onTile` (the caller writes `reports/{uuid}/tiles/{layer}/{z}/{x}/{y}.png`).
+ * Depth-first over the quadtree: native-zoom tiles are rendered from the sources, each parent is
+ * the 2 × 2 downsample of its children, so memory stays at one tile per level and rasters are only
+ * read in windows (a 20,000 × 20,000 GeoTIFF is never held whole). Fully transparent tiles are
+ * skipped. Deterministic: the same inputs give the same tiles.
+ */
+export async function renderTiles(options: RenderTilesOptions): Promise<TileSetSummary> {
+  const detect = options.detect ?? {};
+  const wanted = options.layers ?? [...ANALYSIS_LAYERS, 'dsm'];
+  const dataLayers = ANALYSIS_LAYERS.filter((layer) => wanted.includes(layer));
+  const sources: TileSource[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const boundsList: [number, number, number, number][] = [];
+  const gsds: number[] = [];
+  let surface: SurfaceModel | null = null;
+  try {
+    if (options.photos?.length) {
+      const mosaic = await PhotoMosaic.open(options.photos, options.statistics, detect, dataLayers);
+      const bounds = mosaic.bounds();
+      const gsd = mosaic.finestGsdM();
+      if (bounds && gsd) {
+        sources.push(mosaic);
+        boundsList.push(bounds);
+        gsds.push(gsd);
+      }
+    }
+    if (options.raster) {
+      const mosaic = await RasterMosaic.open(
+        options.raster.path,
+        options.raster.analyses,
+        options.statistics,
+        detect,
+        dataLayers,
+      );
+      closers.push(() => mosaic.close());
+      sources.push(mosaic);
+      boundsList.push(mosaic.bounds());
+      const gsd = mosaic.gsdM();
+      if (gsd) gsds.push(gsd);
+    }
+    const layers: MapLayer[] = sources.length ? [...dataLayers] : [];
+    if (options.dsmPath && wanted.includes('dsm')) {
+      surface = await SurfaceModel.open(options.dsmPath);
+      const model = surface;
+      closers.push(() => model.close());
+      sources.push(model);
+      layers.push('dsm');
+    }
+    if (!sources.length || !boundsList.length)
+      throw new Error('Nothing to tile: no georeferenced photo or raster');
+    const bounds: [number, number, number, number] = [
+      Math.min(...boundsList.map((b) => b[0])),
+      Math.min(...boundsList.map((b) => b[1])),
+      Math.max(...boundsList.map((b) => b[2])),
+      Math.max(...boundsList.map((b) => b[3])),
+    ];
+    const lat = (bounds[1] + bounds[3]) / 2;
+    const maxZoom = Math.min(MAX_ZOOM, options.maxZoom ?? nativeZoom(Math.min(...gsds, 1), lat));
+    const minZoom = Math.max(0, Math.min(options.minZoom, maxZoom));
+
+    let tileCount = 0;
+    const layersWithTiles = new Set<MapLayer>();
+    const inFlight = new Set<Promise<void>>();
+    const emit = async (layer: MapLayer, z: number, x: number, y: number, rgba: Uint8ClampedArray) => {
+      if (isTransparent(rgba)) return;
+      tileCount++;
+      layersWithTiles.add(layer);
+      const job = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
+        raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 4 },
+      })
+        .png({ compressionLevel: 6 })
+        .toBuffer()
+        .then((png) => options.onTile(layer, z, x, y, png));
+      const tracked = job.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+      if (inFlight.size >= ENCODES_IN_FLIGHT) await Promise.race(inFlight);
+    };
+
+    const render = async (z: number, x: number, y: number): Promise<TileCanvas | null> => {
+      let canvas: TileCanvas | null = null;
+      if (z === maxZoom) {
+        const fresh = newCanvas(layers);
+        let drawn = false;
+        for (const source of sources) drawn = (await source.renderTile(z, x, y, fresh)) || drawn;
+        canvas = drawn ? fresh : null;
+      } else {
+        for (let dy = 0; dy < 2; dy++) {
+          for (let dx = 0; dx < 2; dx++) {
+            const cx = 2 * x + dx;
+            const cy = 2 * y + dy;
+            if (!intersects(tileBounds(z + 1, cx, cy), bounds)) continue;
+            const child = await render(z + 1, cx, cy);
+            if (!child) continue;
+            canvas ??= newCanvas(layers);
+            downsampleInto(canvas, child, dx, dy);
+          }
+        }
+      }
+      if (canvas) for (const [layer, rgba] of canvas) await emit(layer, z, x, y, rgba);
+      return canvas;
+    };
+
+    const range = tileRange(bounds, minZoom);
+    for (let y = range.minY; y <= range.maxY; y++)
+      for (let x = range.minX; x <= range.maxX; x++) await render(minZoom, x, y);
+    await Promise.all(inFlight);
+    return {
+      // Only layers that received at least one tile (e.g. no water layer without a blue band).
+      layers: layers.filter((layer) => layersWithTiles.has(layer)),
+      minZoom,
+      maxZoom,
+      bounds,
+      tileSize: TILE_SIZE,
+      tileCount,
+      surfaceMin: surface ? surface.min : null,
+      surfaceMax: surface ? surface.max : null,
+    };
+  } finally {
+    for (const close of closers) await close();
+  }
+}

@@ -1,0 +1,53 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCloudUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useReportData } from '../api/get-report-data.ts';
+import { DatasetFilesList } from './dataset-files-list.tsx';
+import { DatasetProgress } from './dataset-progress.tsx';
+import { UploadPanel } from './upload-panel.tsx';
+
+/**
+ * A report's data on the field page: the "Upload Data" action while the report awaits data (for
+ * the customer and the staff allowed to), the per-file verdicts, the analysis progress and, once
+ * complete, the counts and the PDF report.
+ */
+export function ReportDataPanel({ reportUuid }: { reportUuid: string }) {
+  const { t } = useTranslation();
+  const query = useReportData(reportUuid);
+  const [uploading, panel] = useDisclosure(false);
+
+  if (query.isPending) {
+    return (
+      <Center py="md">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (query.isError) return <Alert color="red">{t('datasets.loadError')}</Alert>;
+  const data = query.data;
+  const dataset = data.dataset;
+  const openUploads = dataset?.status === 'open' ? dataset.uploads.length : 0;
+  const showUpload = data.canUpload && (uploading || openUploads > 0);
+
+  return (
+    <Stack gap="sm" data-testid="report-data" data-report-status={data.report.status}>
+      <Group justify="space-between">
+        <Title order={4}>{t('datasets.title')}</Title>
+        {data.canUpload && !showUpload && (
+          <Button leftSection={<IconCloudUpload size={16} />} onClick={panel.open} data-testid="upload-open">
+            {t('datasets.uploadData')}
+          </Button>
+        )}
+      </Group>
+      {showUpload && <UploadPanel data={data} />}
+      {dataset && dataset.status !== 'open' && <DatasetProgress data={data} />}
+      {dataset && dataset.status !== 'open' && <DatasetFilesList dataset={dataset} />}
+      {!dataset && !data.canUpload && data.report.status !== 'complete' && (
+        <Text size="sm" c="dimmed">
+          {t('datasets.noData')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

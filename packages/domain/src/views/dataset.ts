@@ -1,0 +1,125 @@
+import type { Service } from '../constants.ts';
+import type { ReportStatus } from '../statuses/report-status.ts';
+
+/**
+ * A report's uploaded data: `open` collects uploads, `validating` checks them, `rejected` had no valid
+ * image, `processing` runs the analysis, then `complete` (or `failed`).
+ */
+export const DATASET_STATUSES = [
+  'open',
+  'validating',
+  'rejected',
+  'processing',
+  'complete',
+  'failed',
+] as const;
+export type DatasetStatus = (typeof DATASET_STATUSES)[number];
+
+/** Why a file of a dataset was not accepted (the web shows a translated sentence for each). */
+export const DATASET_FILE_REASONS = [
+  'unsupported_type',
+  'corrupt',
+  'no_gps',
+  'outside_field',
+  'not_georeferenced',
+  'unsafe_zip',
+  'zip_bomb',
+  'too_many_entries',
+  'mixed_dataset',
+  'extra_orthomosaic',
+  'dsm_without_orthomosaic',
+] as const;
+export type DatasetFileReason = (typeof DATASET_FILE_REASONS)[number];
+
+/** Server messages of the upload and ingest flow (exact texts; the web translates known ones). */
+export const DATASET_MESSAGES = {
+  reportNotFound: 'Report not found',
+  uploadNotAllowed: 'You may not upload data for this report',
+  uploadWrongStatus: 'Data can be uploaded only while the report is awaiting data',
+  uploadOutsideValidity: 'This report is not valid at this time',
+  datasetAlreadySubmitted: 'The dataset of this report was already submitted',
+  uploadNotFound: 'Upload not found',
+  uploadLengthRequired: 'The upload must state its size (Upload-Length)',
+  uploadMetadataRequired: 'The upload must name its report and file',
+  noUploads: 'Add at least one file before submitting',
+  uploadsIncomplete: 'Some files have not finished uploading',
+  noValidImage:
+    'The dataset has no valid image: every file was rejected. Check the list, then upload photos taken over this field.',
+  fileNotFound: 'File not found',
+} as const;
+
+export interface DatasetUploadView {
+  id: string;
+  filename: string;
+  size: number;
+  completed: boolean;
+}
+
+export interface DatasetFileView {
+  path: string;
+  status: 'accepted' | 'rejected';
+  /** 'photo', 'band', 'orthomosaic' or 'dsm' when identified. */
+  kind: string | null;
+  reason: DatasetFileReason | null;
+  /** English detail of the reason (e.g. how far outside the field). */
+  message: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+export type DatasetPhase =
+  | 'uploading'
+  | 'validating'
+  | 'measuring'
+  | 'detecting'
+  | 'finalizing'
+  | 'complete'
+  | 'rejected'
+  | 'failed';
+
+export interface DatasetProgressView {
+  phase: DatasetPhase;
+  /** Steps done and total of the whole analysis (two per unit plus the final step). */
+  done: number;
+  total: number;
+}
+
+export interface DatasetView {
+  uuid: string;
+  status: DatasetStatus;
+  /** 'photos' or 'raster' once validated. */
+  kind: string | null;
+  message: string | null;
+  uploads: DatasetUploadView[];
+  filesAccepted: number;
+  filesRejected: number;
+  /** Rejected files first; at most DATASET_FILES_SHOWN entries. */
+  files: DatasetFileView[];
+  filesTruncated: boolean;
+  progress: DatasetProgressView;
+  submittedAt: string | null;
+  processedAt: string | null;
+}
+
+export const DATASET_FILES_SHOWN = 1000;
+
+/** `GET /api/reports/{uuid}/data`: the upload panel's state for one report. */
+export interface ReportDataView {
+  report: {
+    uuid: string;
+    service: Service;
+    status: ReportStatus;
+    processedAt: string | null;
+    camera: string | null;
+    numOfInputImgs: number | null;
+    numOfOutputImgs: number | null;
+    layers: string[];
+  };
+  /** Whether the caller may upload now, and why not when they may not. */
+  canUpload: boolean;
+  uploadRefusal: string | null;
+  /** The latest dataset (open, processing, complete, or the last rejected one). */
+  dataset: DatasetView | null;
+  /** The PDF report once the report is complete. */
+  pdfUrl: string | null;
+}
