@@ -178,7 +178,9 @@ describe('a customer with a bring-your-own-images report', () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await server.waitForEmail(customer.email)).toContain('AI Processing completed');
+    expect(await server.waitForEmail(customer.email, /AI Processing completed/)).toContain(
+      'AI Processing completed',
+    );
     // Offline base-map tiles and the signed-out probe are expected; a CSP refusal (tus, PDF) is not.
     expect(consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
     await context.close();

@@ -49,7 +49,7 @@ async function signIn(context: BrowserContext, account: { email: string; passwor
 
 /** Accepts an invitation: the e-mailed link opens the set-password page. */
 async function acceptInvitation(context: BrowserContext, account: { email: string; password: string }) {
-  const link = firstLink(await server.waitForEmail(account.email));
+  const link = firstLink(await server.waitForEmail(account.email, /Subject: You have been invited/));
   const page = await context.newPage();
   await page.goto(link);
   await page.getByTestId('reset-password').fill(account.password);
@@ -177,7 +177,9 @@ describe('a drone shoot from payment to completion', () => {
         timeout: 15_000,
       })
       .toBeGreaterThan(unreadBefore);
-    expect(await server.waitForEmail(droneAdmin.email)).toMatch(/Photo Shoot|shoot/i);
+    expect(await server.waitForEmail(droneAdmin.email, /Subject: Photo Shoot assigned to you/)).toContain(
+      'Mantinia Plateau',
+    );
 
     // The organisation adds its pilot on the Users screen; the pilot accepts the invitation
     const droneAdminPage = await signIn(droneAdminContext, droneAdmin);
@@ -206,7 +208,9 @@ describe('a drone shoot from payment to completion', () => {
     await pickDay(droneAdminPage, 'confirm-dates-alternative', athensDay(1));
     await droneAdminPage.getByTestId('confirm-dates-submit').click();
     await orgDetail.getByTestId('shoot-status-label').getByText('Confirmed').waitFor();
-    expect(await server.waitForEmail(customer.email)).toBeTruthy();
+    expect(await server.waitForEmail(customer.email, /Subject: Photo Shoot dates for/)).toContain(
+      'Mantinia Plateau',
+    );
 
     // The pilot sees only this shoot, finds it in the calendar, sets the day and completes it
     const pilotPage = await signIn(pilotContext, pilot);

@@ -41,14 +41,17 @@ export async function startServer() {
     baseUrl,
     dataDir,
     logs,
-    /** Waits for an e-mail to `to` in the outbox and returns its raw RFC 5322 text. */
-    async waitForEmail(to: string, timeoutMs = 20_000): Promise<string> {
+    /**
+     * Waits for an e-mail to `to` (whose text matches `matching`, when given) in the outbox and
+     * returns its raw RFC 5322 text.
+     */
+    async waitForEmail(to: string, matching?: RegExp, timeoutMs = 20_000): Promise<string> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const files = await readdir(outbox).catch(() => [] as string[]);
         for (const file of files.sort().reverse()) {
           const text = await readFile(path.join(outbox, file), 'utf8');
-          if (text.includes(`To: ${to}`)) return text;
+          if (text.includes(`To: ${to}`) && (!matching || matching.test(text))) return text;
         }
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
