@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,8 +17,16 @@ import {
 import { createAddressRepository } from './modules/addresses/repository.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { createAddressService } from './modules/addresses/service.ts';
+import { createAgroModule } from './modules/agro/agro-module.ts';
+import { createAnalyticsRepository } from './modules/analytics/repository.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
+import { createAuditRepository } from './modules/audit/repository.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import type { AuthContext } from './modules/auth/sessions.ts';
 import { createSessionManager } from './modules/auth/sessions.ts';
 import { createOrderEvents } from './modules/commerce/order-events.ts';
 import { presentReport } from './modules/commerce/presenter.ts';
@@ -29,7 +37,11 @@ import { createCompanyDirectoryService } from './modules/companies/directory-ser
 import { createCompanyRepository } from './modules/companies/repository.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { createCompanyService } from './modules/companies/service.ts';
+import { createServerLogChannel } from './modules/console/server-log.ts';
+import { createStaffChat } from './modules/console/staff-chat.ts';
 import { createDatasetsModule } from './modules/datasets/datasets-module.ts';
+import { deployRoutes } from './modules/deploy/routes.ts';
+import { createDeployService } from './modules/deploy/service.ts';
 import { createFieldRepository } from './modules/fields/repository.ts';
 import { fieldRoutes } from './modules/fields/routes.ts';
 import { createFieldService } from './modules/fields/service.ts';
@@ -42,6 +54,7 @@ import { createReportEvents } from './modules/reports/report-events.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
+import { createResultsModule } from './modules/results/results-module.ts';
 import { createCrewService } from './modules/shoots/crew-service.ts';
 import { presentShoot } from './modules/shoots/presenter.ts';
 import { createShootRepository } from './modules/shoots/repository.ts';
@@ -61,6 +74,7 @@ import { installCsrfGuard } from './platform/http/csrf.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
+import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
 import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
@@ -79,8 +93,23 @@ export interface BuildAppOptions {
 const JSON_BODY_LIMIT = 256 * 1024;
 
 export async function buildApp({ config, database, mailTransport, logger }: BuildAppOptions) {
+  // Every log line goes to stdout and, redacted, to the administrators' live tail.
+  const logTail = createLogTail();
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? {
+      level: config.logLevel,
+      stream: logTail.stream,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        // One-time links carry their token in the path: never write it down.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactSecrets(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.env === 'production',
     ajv: { customOptions: { removeAdditional: false } },
@@ -96,7 +125,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const transport =
     mailTransport ??
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
-  const jobs = await startJobs({ database, logger: app.log, runWorker });
+  const jobs = await startJobs({ database, logger: app.log, runWorker, retryLimit: config.jobs.retryLimit });
   const usersRepository = createUserRepository(database.db);
   const mail = createMailService({
     repository: createMailRepository(database.db),
@@ -125,7 +154,13 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const companyRepository = createCompanyRepository(database.db);
   const companies = createCompanyService({ companies: companyRepository, storage });
   const companyDirectory = createCompanyDirectoryService({ companies: companyRepository, storage });
-  const userAdmin = createUserAdminService({ users: usersRepository, mail, publicUrl: config.publicUrl });
+  const audit = createAuditService({ audit: createAuditRepository(database.db), logger: app.log });
+  const userAdmin = createUserAdminService({
+    users: usersRepository,
+    mail,
+    publicUrl: config.publicUrl,
+    audit,
+  });
   const shootRepository = createShootRepository(database.db);
   const shootEvents = createShootEvents({
     notify: notifications.notify,
@@ -135,7 +170,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     logger: app.log,
   });
   const shoots = createShootService({ shoots: shootRepository, events: shootEvents });
-  const crew = createCrewService({ shoots: shootRepository, events: shootEvents, scheduling: shoots });
+  const crew = createCrewService({ shoots: shootRepository, events: shootEvents, scheduling: shoots, audit });
   const reports = createReportService({
     reports: createReportRepository(database.db),
     shoots: shootRepository,
@@ -149,6 +184,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const orderIssuer = { seller: config.seller, bank: config.bank, salesEmail: config.salesEmail };
   const commerce = createCommerceService({
     commerce: commerceRepository,
+    audit,
     events: createOrderEvents({
       notify: notifications.notify,
       mail,
@@ -198,8 +234,12 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     logger: app.log,
   });
   if (runWorker) await datasets.startWorker();
+  const staffChat = createStaffChat({ bus: realtime });
+  const serverLog = createServerLogChannel({ tail: logTail, bus: realtime });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    serverLog.stop();
+    logTail.close();
     await realtime.close();
   });
 
@@ -238,13 +278,26 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
         await api.register(notificationRoutes, { notifications });
         await api.register(shootRoutes, { shoots, crew });
         await api.register(reportRoutes, { reports });
-        await api.register(realtimeRoutes, {
+        await api.register(analyticsRoutes, {
+          analytics: createAnalyticsService({ analytics: createAnalyticsRepository(database.db) }),
+        });
+        await api.register(auditRoutes, { audit });
+        await api.register(realtimeRoutes<AuthContext>, {
           bus: realtime,
           publicUrl: config.publicUrl,
           userIdOf: (request) => request.auth?.user.id ?? null,
           greeting: notifications.unreadMessage,
+          channels: {
+            channels: { chat: staffChat.policy, logs: serverLog.policy },
+            viewerOf: sessions.current,
+          },
+        });
+        await api.register(deployRoutes, {
+          deploy: createDeployService({ config: config.deploy, audit, logger: app.log }),
         });
         await datasets.routes(api);
+        await createResultsModule({ database, storage }).routes(api);
+        await createAgroModule({ config, database, logger: app.log }).routes(api);
       },
       { prefix: '/api' },
     );

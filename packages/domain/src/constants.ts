@@ -131,13 +131,16 @@ export const MAP = {
   annotationWideAbovePx: 992,
 } as const;
 
-/** Dashboard charts: growth series weekly, orders monthly. */
+/**
+ * Dashboard charts: the growth series by week, orders by month, both between two days the admin picks.
+ * The original's fixed 2021 range is replaced by the last seven calendar months (the current one included).
+ */
 export const DASHBOARD_CHARTS = {
-  growthDefaultFrom: '2021-03-01',
-  growthDefaultTo: '2021-09-30',
   growthInterval: 'week',
-  ordersFrom: '2021-03-01',
   ordersInterval: 'month',
+  defaultRangeMonths: 7,
+  /** Longest range one request may ask for (about five years: at most 262 weekly points). */
+  maxRangeDays: 1830,
 } as const;
 
 /** Map layers of a report (section 4) and the year from which Water Stress is offered. */

@@ -59,6 +59,39 @@ const envSchema = z.object({
   DATASET_ZIP_MAX_RATIO: intWithDefault(200),
   IMAGING_JOB_EXPIRE_SECONDS: intWithDefault(1800),
   IMAGING_CONCURRENCY: intWithDefault(1),
+  /** Disk (MB) a worker may use to hand each photo's phase-1 work to phase 2; 0 turns it off. */
+  IMAGING_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(4096)),
+  /** Retries of a failed background job before it fails for good (0: the first failure is final). */
+  JOB_RETRY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(50).default(5)),
+  /** Weather and soil sources (docs/AGRO.md); Open-Meteo's free API is for non-commercial use only. */
+  AGRO_WEATHER_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['open-meteo', 'agromonitoring', 'none']).default('open-meteo'),
+  ),
+  AGRO_SOIL_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['open-meteo', 'agromonitoring', 'none']).default('open-meteo'),
+  ),
+  AGROMONITORING_API_KEY: optionalString,
+  AGROMONITORING_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().url().default('https://api.agromonitoring.com'),
+  ),
+  /** Open-Meteo's commercial API key (with its customer URL in OPEN_METEO_URL). */
+  OPEN_METEO_API_KEY: optionalString,
+  OPEN_METEO_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://api.open-meteo.com')),
+  AGRO_TIMEOUT_MS: intWithDefault(5000),
+  /** The production deploy of the dashboard: a shell command, or else a webhook called with POST. */
+  DEPLOY_COMMAND: optionalString,
+  DEPLOY_WEBHOOK_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .regex(/^https?:/i)
+      .optional(),
+  ),
+  DEPLOY_TIMEOUT_SECONDS: intWithDefault(1800),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,7 +127,20 @@ export interface Config {
   /** Uploaded datasets: geolocation buffer around the field and zip safety limits. */
   datasets: { geofenceBufferM: number; zipMaxEntries: number; zipMaxRatio: number };
   /** Analysis jobs: how long one may run before it is taken as crashed, and how many run at once. */
-  imaging: { jobExpireSeconds: number; concurrency: number };
+  imaging: { jobExpireSeconds: number; concurrency: number; cacheBytes: number };
+  jobs: { retryLimit: number };
+  /** Weather, soil and satellite providers (platform/agro). */
+  agro: {
+    weatherProvider: Env['AGRO_WEATHER_PROVIDER'];
+    soilProvider: Env['AGRO_SOIL_PROVIDER'];
+    agromonitoringApiKey: string | null;
+    agromonitoringUrl: string;
+    openMeteoUrl: string;
+    openMeteoApiKey: string | null;
+    timeoutMs: number;
+  };
+  /** `GET /deploy/production` runs the command (first) or calls the webhook; neither set: disabled. */
+  deploy: { command: string | null; webhookUrl: string | null; timeoutMs: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -149,7 +195,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       zipMaxEntries: env.DATASET_ZIP_MAX_ENTRIES,
       zipMaxRatio: env.DATASET_ZIP_MAX_RATIO,
     },
-    imaging: { jobExpireSeconds: env.IMAGING_JOB_EXPIRE_SECONDS, concurrency: env.IMAGING_CONCURRENCY },
+    imaging: {
+      jobExpireSeconds: env.IMAGING_JOB_EXPIRE_SECONDS,
+      concurrency: env.IMAGING_CONCURRENCY,
+      cacheBytes: env.IMAGING_CACHE_MB * 1024 * 1024,
+    },
+    jobs: { retryLimit: env.JOB_RETRY_LIMIT },
+    agro: {
+      weatherProvider: env.AGRO_WEATHER_PROVIDER,
+      soilProvider: env.AGRO_SOIL_PROVIDER,
+      agromonitoringApiKey: env.AGROMONITORING_API_KEY ?? null,
+      agromonitoringUrl: env.AGROMONITORING_URL,
+      openMeteoUrl: env.OPEN_METEO_URL,
+      openMeteoApiKey: env.OPEN_METEO_API_KEY ?? null,
+      timeoutMs: env.AGRO_TIMEOUT_MS,
+    },
+    deploy: {
+      command: env.DEPLOY_COMMAND?.trim() || null,
+      webhookUrl: env.DEPLOY_WEBHOOK_URL ?? null,
+      timeoutMs: env.DEPLOY_TIMEOUT_SECONDS * 1000,
+    },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -6,7 +6,7 @@ import { createCommerceRepository, type NewCoupon } from '../modules/commerce/re
 import { analyseFieldRing } from '../modules/fields/geometry.ts';
 import { createFieldRepository } from '../modules/fields/repository.ts';
 import { createUserRepository, type NewUser } from '../modules/users/repository.ts';
-import { companies, reports } from '../platform/db/schema.ts';
+import { companies, orders, reports, shoots } from '../platform/db/schema.ts';
 import { client } from './http.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -235,4 +235,40 @@ export async function createManualReport(
     .returning();
   if (!report) throw new Error('report insert returned nothing');
   return report;
+}
+
+/** An order straight in the database: placed now, wire transfer, pending payment, 100 EUR (override anything). */
+export async function createOrder(
+  ctx: TestApp,
+  user: { id: number },
+  overrides: Partial<typeof orders.$inferInsert> = {},
+) {
+  const [order] = await ctx.database.db
+    .insert(orders)
+    .values({
+      userId: user.id,
+      transactionType: 'receipt',
+      paymentMethod: 'wire_transfer',
+      total: 100,
+      finalPrice: 100,
+      discountPercent: 0,
+      ...overrides,
+    })
+    .returning();
+  if (!order) throw new Error('order insert returned nothing');
+  return order;
+}
+
+/** The photo shoot of an E2E report straight in the database (unassigned and flexible by default). */
+export async function createShoot(
+  ctx: TestApp,
+  report: { id: number },
+  overrides: Partial<typeof shoots.$inferInsert> = {},
+) {
+  const [shoot] = await ctx.database.db
+    .insert(shoots)
+    .values({ reportId: report.id, ...overrides })
+    .returning();
+  if (!shoot) throw new Error('shoot insert returned nothing');
+  return shoot;
 }

@@ -1,5 +1,7 @@
 import type { RealtimeMessage } from '@ampelos/domain';
 
+type RealtimeNotification = Extract<RealtimeMessage, { type: 'notification' }>;
+
 /** Reconnect delays: doubling from 1 s up to 30 s, each with up to 20 % jitter so tabs do not align. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -14,10 +16,10 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/realtime`;
 }
 
-function parseMessage(data: unknown): RealtimeMessage | null {
+function parseMessage(data: unknown): RealtimeNotification | null {
   if (typeof data !== 'string') return null;
   try {
-    const message = JSON.parse(data) as Partial<RealtimeMessage> | null;
+    const message = JSON.parse(data) as { type?: unknown; unread?: unknown } | null;
     if (message?.type === 'notification' && typeof message.unread === 'number') {
       return { type: 'notification', unread: message.unread };
     }
@@ -27,16 +29,44 @@ function parseMessage(data: unknown): RealtimeMessage | null {
   return null;
 }
 
+/** WebSocket.OPEN (the constant is not on every implementation). */
+const OPEN = 1;
+
+export interface RealtimeSocket {
+  /** Sends JSON now if the socket is open; false when it is not (the caller retries or tells the user). */
+  send(message: unknown): boolean;
+  stop(): void;
+}
+
 /**
- * Opens the signed-in user's realtime socket and keeps it open: after a close or a failed handshake it
- * reconnects with backoff, at once when the browser comes back online. The server greets each new
- * socket with the current state, so a reconnect catches up by itself. Returns the function that stops it.
+ * Keeps a realtime socket open: after a close or a failed handshake it reconnects with backoff, at once
+ * when the browser comes back online. `onOpen` runs on every (re)connection (join channels there);
+ * `onData` gets each text frame; `onState` follows whether the socket is open.
  */
-export function connectRealtime(onMessage: (message: RealtimeMessage) => void): () => void {
+export function keepRealtimeSocket(handlers: {
+  onData: (data: unknown) => void;
+  onOpen?: (socket: RealtimeSocket) => void;
+  onState?: (open: boolean) => void;
+}): RealtimeSocket {
   let socket: WebSocket | null = null;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+
+  const handle: RealtimeSocket = {
+    send(message) {
+      if (!socket || socket.readyState !== OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', reconnectNow);
+      socket?.close(1000, 'Signed out');
+      socket = null;
+    },
+  };
 
   const open = () => {
     clearTimeout(timer);
@@ -46,30 +76,39 @@ export function connectRealtime(onMessage: (message: RealtimeMessage) => void): 
     socket = current;
     current.onopen = () => {
       attempt = 0;
+      handlers.onState?.(true);
+      handlers.onOpen?.(handle);
     };
-    current.onmessage = (event) => {
-      const message = parseMessage(event.data);
-      if (message) onMessage(message);
-    };
+    current.onmessage = (event) => handlers.onData(event.data);
     current.onclose = () => {
       if (stopped || socket !== current) return;
       socket = null;
+      handlers.onState?.(false);
       timer = setTimeout(open, reconnectDelay(attempt));
       attempt += 1;
     };
   };
 
-  const reconnectNow = () => {
+  function reconnectNow() {
     if (socket === null) open();
-  };
+  }
 
   window.addEventListener('online', reconnectNow);
   open();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    window.removeEventListener('online', reconnectNow);
-    socket?.close(1000, 'Signed out');
-    socket = null;
-  };
+  return handle;
+}
+
+/**
+ * Opens the signed-in user's realtime socket for the notification counter and keeps it open. The server
+ * greets each new socket with the current state, so a reconnect catches up by itself. Returns the
+ * function that stops it.
+ */
+export function connectRealtime(onMessage: (message: RealtimeNotification) => void): () => void {
+  const socket = keepRealtimeSocket({
+    onData: (data) => {
+      const message = parseMessage(data);
+      if (message) onMessage(message);
+    },
+  });
+  return () => socket.stop();
 }

@@ -7,6 +7,10 @@ export class FakeWebSocket {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onclose: ((event: CloseEvent) => void) | null = null;
   closed = false;
+  /** 0 connecting, 1 open, 3 closed. */
+  readyState = 0;
+  /** What the code sent, parsed. */
+  sent: unknown[] = [];
 
   constructor(readonly url: string) {
     FakeWebSocket.instances.push(this);
@@ -14,10 +18,16 @@ export class FakeWebSocket {
 
   close() {
     this.closed = true;
+    this.readyState = 3;
+  }
+
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
   }
 
   /** The server accepted the handshake. */
   open() {
+    this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
 
@@ -28,6 +38,7 @@ export class FakeWebSocket {
 
   /** The connection was lost (or the handshake refused). */
   drop() {
+    this.readyState = 3;
     this.onclose?.(new CloseEvent('close', { code: 1006 }));
   }
 

@@ -20,6 +20,16 @@ describe('permission table', () => {
     expect(roleCan('admin', 'update', 'AdminOrders')).toBe(true);
     for (const role of ROLES) expect(roleCan(role, 'read', 'Dashboard')).toBe(role === 'admin');
   });
+  it('only admin reads the audit log, deploys, chats with staff and tails the server log', () => {
+    for (const role of ROLES) {
+      const admin = role === 'admin';
+      expect(roleCan(role, 'read', 'Audit')).toBe(admin);
+      expect(roleCan(role, 'create', 'Deploy')).toBe(admin);
+      expect(roleCan(role, 'read', 'StaffChat')).toBe(admin);
+      expect(roleCan(role, 'create', 'StaffChat')).toBe(admin);
+      expect(roleCan(role, 'read', 'ServerLog')).toBe(admin);
+    }
+  });
   it('customers do not read AdminOrders', () => {
     for (const role of [
       'b2b_admin',

@@ -14,6 +14,14 @@ export const RESOURCES = [
   'UserCompany',
   'Cart',
   'Dashboard',
+  /** The staff audit log (who changed what). */
+  'Audit',
+  /** Triggering the configured production deploy. */
+  'Deploy',
+  /** The live staff chat of the dashboard's Settings area. */
+  'StaffChat',
+  /** The live tail of server log lines. */
+  'ServerLog',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -42,6 +50,11 @@ const CUSTOMER_ADMIN: Permission[] = [
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
     'Dashboard:read',
+    'Audit:read',
+    'Deploy:create',
+    'StaffChat:read',
+    'StaffChat:create',
+    'ServerLog:read',
     'Field:create',
     'Field:update',
     'Field:delete',

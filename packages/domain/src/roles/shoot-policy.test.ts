@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './roles.ts';
-import { isShootManager, mayListShoots, type ShootFacts, shootActions, shootScope } from './shoot-policy.ts';
+import {
+  isShootCrew,
+  isShootManager,
+  mayListShoots,
+  type ShootFacts,
+  shootActions,
+  shootScope,
+} from './shoot-policy.ts';
 
 const today = '2026-05-10';
 const base: ShootFacts = {
@@ -67,5 +74,17 @@ describe('shoot policy', () => {
     expect(
       shootActions({ role: 'drone_operator', userId: 8 }, { ...confirmed, finalDay: today }, today).complete,
     ).toBe(false);
+  });
+
+  it('the crew of a shoot: its pilot, its organisation, and the organisation of its pilot', () => {
+    const crew = { droneAdminId: 10, droneOperatorId: 20, droneOperatorCompanyId: 7 };
+    expect(isShootCrew({ role: 'drone_operator', userId: 20, companyId: 7 }, crew)).toBe(true);
+    expect(isShootCrew({ role: 'drone_operator', userId: 21, companyId: 7 }, crew)).toBe(false);
+    expect(isShootCrew({ role: 'drone_admin', userId: 10, companyId: 3 }, crew)).toBe(true);
+    expect(isShootCrew({ role: 'drone_admin', userId: 11, companyId: 7 }, crew)).toBe(true);
+    expect(isShootCrew({ role: 'drone_admin', userId: 12, companyId: 8 }, crew)).toBe(false);
+    const unassigned = { droneAdminId: null, droneOperatorId: null, droneOperatorCompanyId: null };
+    expect(isShootCrew({ role: 'drone_admin', userId: 11, companyId: null }, unassigned)).toBe(false);
+    expect(isShootCrew({ role: 'admin', userId: 10, companyId: null }, crew)).toBe(false);
   });
 });

@@ -40,6 +40,25 @@ export function mayGiveAvailability(role: Role): boolean {
   return REPORT_ACTION_STAFF.includes(role) || roleCan(role, 'create', 'Report');
 }
 
+/** Who is assigned to a shoot, with the organisation of its pilot. */
+export interface ShootCrew {
+  droneAdminId: number | null;
+  droneOperatorId: number | null;
+  droneOperatorCompanyId: number | null;
+}
+
+/**
+ * The drone staff who work on a shoot: its assigned pilot, its assigned organisation (drone_admin),
+ * and the drone_admin of the assigned pilot's organisation. The same people `shootScope` lets see
+ * it; another pilot of the organisation is not crew.
+ */
+export function isShootCrew(actor: ShootActor & { companyId: number | null }, crew: ShootCrew): boolean {
+  if (actor.role === 'drone_operator') return crew.droneOperatorId === actor.userId;
+  if (actor.role !== 'drone_admin') return false;
+  if (crew.droneAdminId === actor.userId) return true;
+  return actor.companyId !== null && crew.droneOperatorCompanyId === actor.companyId;
+}
+
 /** What the policy needs to know about a shoot. */
 export interface ShootFacts {
   status: ShootStatus;

@@ -20,6 +20,8 @@ export const NOTIFICATION_STATUS_TEXTS: Readonly<Record<string, string>> = {
   /** Ours: events the spec's table does not name (a shoot completed, a report's data arrived). */
   shoot_complete: 'Photo Shoot completed',
   processing_data: 'Processing data',
+  /** The dataset failed for good: the report awaits data again. */
+  data_failed: 'The data could not be processed: upload it again',
 };
 export const UNKNOWN_NEW_STATUS_TEXT = 'Unknown new status';
 export const REPORT_COMPLETE_NOTIFICATION_TEXT = 'AI Processing completed';

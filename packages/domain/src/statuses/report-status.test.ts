@@ -6,6 +6,7 @@ import {
   REPORT_STATUSES,
   REPORT_STATUSES_HIDING_UPLOAD,
   REPORT_STATUSES_HIDING_VALIDITY,
+  reportStatusAwaitingData,
   reportStatusLabel,
 } from './report-status.ts';
 
@@ -68,5 +69,13 @@ describe('report transitions', () => {
         expect(canTransitionReport(from, to)).toBe(false);
       });
     });
+  });
+});
+
+describe('a report whose data failed', () => {
+  it('awaits data again: processing_pending with a shoot (E2E), else processing, never a staff transition', () => {
+    expect(reportStatusAwaitingData(true)).toBe('processing_pending');
+    expect(reportStatusAwaitingData(false)).toBe('processing');
+    expect(canTransitionReport('processing_data', 'processing')).toBe(false);
   });
 });

@@ -53,6 +53,15 @@ export const REPORT_STATUS_TRANSITIONS: TransitionTable<ReportStatus> = {
   complete: [],
 };
 
+/**
+ * Where a report goes back when its data could not be processed (the dataset failed for good):
+ * the status that awaits data again, processing_pending when it has a shoot (E2E), else processing.
+ * Only the pipeline makes this move back; it is not a transition staff may choose.
+ */
+export function reportStatusAwaitingData(hasShoot: boolean): ReportStatus {
+  return hasShoot ? 'processing_pending' : 'processing';
+}
+
 /** Whether a report may move from one status to another (see REPORT_STATUS_TRANSITIONS). */
 export function canTransitionReport(from: string, to: string): boolean {
   return canTransition(REPORT_STATUS_TRANSITIONS, from, to);

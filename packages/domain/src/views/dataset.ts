@@ -46,6 +46,10 @@ export const DATASET_MESSAGES = {
   noValidImage:
     'The dataset has no valid image: every file was rejected. Check the list, then upload photos taken over this field.',
   fileNotFound: 'File not found',
+  noImageAnalysed:
+    'None of the images could be analysed. The report awaits data again: please upload the photos again.',
+  processingFailed:
+    'The data could not be processed. The report awaits data again: please upload it again. Our team has been told.',
 } as const;
 
 export interface DatasetUploadView {

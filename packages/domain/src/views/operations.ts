@@ -215,6 +215,3 @@ export interface CompanyDetailAnswer {
   data: CompanyDetailView;
   msg?: string;
 }
-
-/** Pushed over `/api/realtime` to each open socket of the recipient. */
-export type RealtimeMessage = { type: 'notification'; unread: number };

@@ -31,7 +31,7 @@ export function createSessionManager(deps: { users: UserRepository; config: Conf
     secure: deps.config.secureCookies,
   };
 
-  async function resolve(token: string | undefined): Promise<AuthContext | null> {
+  async function resolve(token: string | undefined, touch = true): Promise<AuthContext | null> {
     if (!token || token.length > 100) return null;
     const tokenHash = hashToken(token);
     const session = await deps.users.findSession(tokenHash);
@@ -44,7 +44,7 @@ export function createSessionManager(deps: { users: UserRepository; config: Conf
     }
     const user = await deps.users.findById(session.userId);
     if (!user) return null;
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+    if (touch && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
       await deps.users.touchSession(session.id, now);
     return { user, view: presentUser(user), sessionId: session.id, tokenHash };
   }
@@ -58,6 +58,11 @@ export function createSessionManager(deps: { users: UserRepository; config: Conf
         request.auth = await resolve(request.cookies[cookieName]);
       });
     },
+    /**
+     * The request's session as of now, without counting as activity: a long-lived socket re-checks its
+     * user with it (signed out, expired, role changed) but does not keep the session alive.
+     */
+    current: (request: FastifyRequest) => resolve(request.cookies[cookieName], false),
     /** A fresh token at every login: a session id planted before login is never promoted. */
     async start(reply: FastifyReply, request: FastifyRequest, userId: number) {
       const previous = request.cookies[cookieName];

@@ -14,6 +14,7 @@ import {
   type Service,
 } from '@ampelos/domain';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { FieldViewer } from '../fields/repository.ts';
 import { addMonths, groupCart, summarise } from './cart-groups.ts';
@@ -46,6 +47,8 @@ export function createCommerceService(deps: {
   now?: () => Date;
   /** Notifications and e-mails after an order is placed or changes status (after the commit). */
   events?: OrderEvents;
+  /** Staff actions (order status, coupons) go to the audit log. */
+  audit?: AuditRecorder;
 }) {
   const now = deps.now ?? (() => new Date());
 
@@ -141,6 +144,11 @@ export function createCommerceService(deps: {
         validTo: input.validTo ?? null,
       });
       if (!row) throw conflict(M.couponExists);
+      await deps.audit?.record(auth.user, {
+        action: 'coupon.create',
+        target: { type: 'coupon', id: row.code, label: row.code },
+        details: { discountPercent: row.discountPercent, minTotalHectares: row.minTotalHectares },
+      });
       return row;
     },
 
@@ -148,6 +156,10 @@ export function createCommerceService(deps: {
       allow(auth, can(auth.view.permissions, 'update', 'AdminOrders'));
       const row = await deps.commerce.deactivateCoupon(code.trim().toUpperCase());
       if (!row) throw notFound(M.couponNotFound);
+      await deps.audit?.record(auth.user, {
+        action: 'coupon.deactivate',
+        target: { type: 'coupon', id: row.code, label: row.code },
+      });
       return row;
     },
 
@@ -267,7 +279,7 @@ export function createCommerceService(deps: {
      */
     async updateOrderStatus(auth: AuthContext, orderUuid: string, status: OrderStatus) {
       allow(auth, can(auth.view.permissions, 'update', 'AdminOrders'));
-      const changedOrderId = await deps.commerce.transaction(async (q) => {
+      const changed = await deps.commerce.transaction(async (q) => {
         const order = await q.findOrderByUuid(orderUuid);
         if (!order) throw notFound(M.orderNotFound);
         if (order.status === status) return null;
@@ -286,9 +298,15 @@ export function createCommerceService(deps: {
             validTo: null,
           });
         }
-        return order.id;
+        return { id: order.id, from: order.status };
       });
-      if (changedOrderId !== null) await deps.events?.statusChanged(await orderWithDetails(changedOrderId));
+      if (changed === null) return;
+      await deps.audit?.record(auth.user, {
+        action: 'order.status',
+        target: { type: 'order', id: orderUuid, label: `#${changed.id}` },
+        details: { from: changed.from, to: status },
+      });
+      await deps.events?.statusChanged(await orderWithDetails(changed.id));
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { reportFileUrl } from './paths.ts';
 import { presentDataset, presentReportData } from './presenter.ts';
-import { uploadRefusal } from './report-access.ts';
+import { canSeeReport, uploadRefusal } from './report-access.ts';
 import type { DatasetRepository } from './repository.ts';
 import { assertMayUpload, visibleReport } from './upload-service.ts';
 
@@ -36,7 +36,7 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
         refusal: refusal?.msg ?? (open ? null : M.datasetAlreadySubmitted),
         dataset: latest ? await datasetView(latest.id) : null,
         pdfUrl:
-          context.report.status === 'complete'
+          context.report.status === 'complete' && canSeeReport(auth, context)
             ? reportFileUrl(context.report.uuid, 'data_files/final_report.pdf')
             : null,
       });

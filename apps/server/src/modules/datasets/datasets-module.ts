@@ -8,6 +8,7 @@ import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import type { MailService } from '../mail/service.ts';
 import type { Notify } from '../notifications/service.ts';
 import { createCompletionEffects } from './completion.ts';
+import { createDatasetFailure } from './data-failure.ts';
 import { dataRoutes } from './data-routes.ts';
 import { createDataService } from './data-service.ts';
 import { reportFilesRoutes } from './files-routes.ts';
@@ -21,7 +22,7 @@ export interface DatasetsModuleDeps {
   storage: Storage;
   uploadStore: UploadStore;
   jobs: Jobs;
-  mail: Pick<MailService, 'queue'>;
+  mail: Pick<MailService, 'queue' | 'queueMessage'>;
   notify: Notify;
   logger: Logger;
 }
@@ -41,7 +42,14 @@ export function createDatasetsModule(deps: DatasetsModuleDeps) {
     /** Job handlers (worker processes only), then resume what a crashed worker left. */
     async startWorker() {
       const { startDatasetWorker } = await import('./worker.ts');
-      await startDatasetWorker({ ...deps, repository, onReportProcessed });
+      const failDataset = createDatasetFailure({
+        repository,
+        mail: deps.mail,
+        notify: deps.notify,
+        publicUrl: deps.config.publicUrl,
+        logger: deps.logger,
+      });
+      await startDatasetWorker({ ...deps, repository, onReportProcessed, failDataset });
     },
     /** Routes under `/api`. */
     async routes(api: FastifyInstance) {

@@ -5,6 +5,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import { reportKey } from './paths.ts';
+import { canSeeReport } from './report-access.ts';
 import type { DatasetRepository } from './repository.ts';
 import { visibleReport } from './upload-service.ts';
 
@@ -21,7 +22,7 @@ const SERVED: { pattern: RegExp; type: string; cache: string }[] = [
   { pattern: /^data_files\/[a-z0-9_]{1,60}\.json$/, type: 'application/json', cache: 'private, no-cache' },
 ];
 
-/** `GET /api/reports/{uuid}/files/*`: only to people who may see the report (others get 404). */
+/** `GET /api/reports/{uuid}/files/*`: only to people who may see the report (others, the drone crew included, get 404). */
 export const reportFilesRoutes: FastifyPluginAsyncZod<{
   repository: DatasetRepository;
   storage: Storage;
@@ -36,7 +37,9 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const context = await visibleReport(repository, requireAuth(request), request.params.uuid);
+      const auth = requireAuth(request);
+      // The results are the customer's and the staff's: the drone crew only uploads.
+      const context = await visibleReport(repository, auth, request.params.uuid, canSeeReport);
       const rest = request.params['*'];
       const served = SERVED.find((entry) => entry.pattern.test(rest));
       const file = served ? await storage.get(reportKey(context.report.uuid, rest)) : null;

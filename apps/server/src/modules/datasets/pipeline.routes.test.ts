@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -81,6 +81,9 @@ describe('the whole pipeline on the synthetic vineyard', () => {
     );
     expect(done.dataset?.status).toBe('complete');
     expect(done.dataset?.progress).toMatchObject({ phase: 'complete' });
+    // Phase 1's hand-over to phase 2 is gone once the dataset is complete.
+    const handOver = await readdir(path.join(ctx.config.dataDir, 'cache', 'analysis')).catch(() => []);
+    expect(handOver).toEqual([]);
     expect(done.dataset?.progress.done).toBe(done.dataset?.progress.total);
     expect(done.report).toMatchObject({
       numOfInputImgs: truth.photos.length,

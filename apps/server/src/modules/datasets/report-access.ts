@@ -1,4 +1,4 @@
-import { B2B_ROLES, fieldScope, DATASET_MESSAGES as M, type Role } from '@ampelos/domain';
+import { B2B_ROLES, fieldScope, isShootCrew, DATASET_MESSAGES as M, type Role } from '@ampelos/domain';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { ReportContext } from './repository.ts';
 
@@ -25,12 +25,22 @@ export function canSeeReport(auth: AuthContext, context: ReportContext): boolean
 }
 
 /**
- * The E2E report's assigned drone operator or pilot. No shoots exist yet: when the operations issue
- * adds them, this looks up the report's shoot and compares its droneAdmin / droneOperator with the
- * caller (the only place to change).
+ * The E2E report's drone crew: the pilot assigned to its shoot, the organisation (drone_admin)
+ * assigned to it, or the organisation of the assigned pilot. Nobody before the shoot exists.
  */
-function isAssignedDroneStaff(_auth: AuthContext, _context: ReportContext): boolean {
-  return false;
+export function isAssignedDroneStaff(auth: AuthContext, context: ReportContext): boolean {
+  if (context.report.service !== 'e2e' || !context.shoot) return false;
+  const actor = { role: auth.user.role as Role, userId: auth.user.id, companyId: auth.user.companyId };
+  return isShootCrew(actor, context.shoot);
+}
+
+/**
+ * Who sees a report's upload panel (`GET /data`: may I upload, the files, the progress): whoever sees
+ * the report, and its drone crew, who upload its data. The results (tiles, photos, PDF) stay the
+ * customer's and the staff's: `canSeeReport`.
+ */
+export function canSeeReportData(auth: AuthContext, context: ReportContext): boolean {
+  return canSeeReport(auth, context) || isAssignedDroneStaff(auth, context);
 }
 
 /** Whether the caller may upload data for a report at all (status aside). */

@@ -1,14 +1,13 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   datasetFiles,
   datasets,
   datasetUnits,
   datasetUploads,
-  fields,
-  reports,
-  users,
+  type reports,
 } from '../../platform/db/schema.ts';
+import { reportQueries } from './report-queries.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type DatasetRow = typeof datasets.$inferSelect;
@@ -16,95 +15,12 @@ export type UploadRow = typeof datasetUploads.$inferSelect;
 export type DatasetFileRow = typeof datasetFiles.$inferSelect;
 export type NewDatasetFile = Omit<typeof datasetFiles.$inferInsert, 'id' | 'createdAt'>;
 export type UnitRow = typeof datasetUnits.$inferSelect;
-export type ReportResults = Pick<
-  typeof reports.$inferInsert,
-  | 'processedAt'
-  | 'camera'
-  | 'numOfInputImgs'
-  | 'numOfOutputImgs'
-  | 'scale'
-  | 'size'
-  | 'outputData'
-  | 'surfaceMapMin'
-  | 'surfaceMapMax'
-  | 'layers'
->;
-
-/** The report with what access rules and the pipeline need: its field and its customer. */
-export interface ReportContext {
-  report: ReportRow;
-  field: typeof fields.$inferSelect | null;
-  owner: {
-    id: number;
-    companyId: number | null;
-    email: string;
-    firstName: string;
-    lastName: string;
-    lang: string;
-  };
-}
-
-const ownerColumns = {
-  id: users.id,
-  companyId: users.companyId,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  lang: users.lang,
-};
+export type { DatasetRecipient, ReportContext, ReportResults } from './report-queries.ts';
 
 /** The only code touching reports' results, datasets, uploads, files and units. */
 export function createDatasetRepository(db: Db) {
-  const reportContext = (where: ReturnType<typeof eq>) =>
-    db
-      .select({ report: reports, field: fields, owner: ownerColumns })
-      .from(reports)
-      .innerJoin(users, eq(users.id, reports.ownerId))
-      .leftJoin(fields, eq(fields.id, reports.fieldId))
-      .where(where);
-
   return {
-    async findReportByUuid(uuid: string): Promise<ReportContext | undefined> {
-      const [row] = await reportContext(eq(reports.uuid, uuid));
-      return row;
-    },
-    async findReportById(id: number): Promise<ReportContext | undefined> {
-      const [row] = await reportContext(eq(reports.id, id));
-      return row;
-    },
-
-    /** Moves the report only from an expected status; false when it had moved already. */
-    async moveReport(reportId: number, from: string[], to: string): Promise<boolean> {
-      const moved = await db
-        .update(reports)
-        .set({ status: to, updatedAt: new Date() })
-        .where(and(eq(reports.id, reportId), inArray(reports.status, from)))
-        .returning({ id: reports.id });
-      return moved.length > 0;
-    },
-
-    /** Stores the results and completes the report in one statement (only from processing_data). */
-    async completeReport(reportId: number, results: ReportResults): Promise<boolean> {
-      const done = await db
-        .update(reports)
-        .set({ ...results, status: 'complete', updatedAt: new Date() })
-        .where(and(eq(reports.id, reportId), eq(reports.status, 'processing_data')))
-        .returning({ id: reports.id });
-      return done.length > 0;
-    },
-
-    /** Claims the completion side effects: true for exactly one caller. */
-    async claimCompletionNotice(reportId: number): Promise<boolean> {
-      const claimed = await db
-        .update(reports)
-        .set({ completionNotifiedAt: new Date() })
-        .where(and(eq(reports.id, reportId), isNull(reports.completionNotifiedAt)))
-        .returning({ id: reports.id });
-      return claimed.length > 0;
-    },
-    async releaseCompletionNotice(reportId: number) {
-      await db.update(reports).set({ completionNotifiedAt: null }).where(eq(reports.id, reportId));
-    },
+    ...reportQueries(db),
 
     /** The dataset shown for a report: the active one, else the latest rejected or failed one. */
     async latestDataset(reportId: number): Promise<DatasetRow | undefined> {
@@ -283,6 +199,16 @@ export function createDatasetRepository(db: Db) {
         .update(datasetUnits)
         .set({ status: 'failed', error: error.slice(0, 2000), doneAt: new Date() })
         .where(eq(datasetUnits.id, id));
+    },
+    /** The error of the first unit that failed for good (what staff read first). */
+    async firstUnitError(datasetId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ error: datasetUnits.error })
+        .from(datasetUnits)
+        .where(and(eq(datasetUnits.datasetId, datasetId), eq(datasetUnits.status, 'failed')))
+        .orderBy(asc(datasetUnits.id))
+        .limit(1);
+      return row?.error ?? null;
     },
     async countUnitAttempt(id: number) {
       await db

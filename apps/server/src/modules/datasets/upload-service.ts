@@ -2,21 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { DATASET_MAX_BYTES, DATASET_MESSAGES as M, MESSAGES } from '@ampelos/domain';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { canSeeReport, uploadRefusal } from './report-access.ts';
+import { canSeeReportData, uploadRefusal } from './report-access.ts';
 import type { DatasetRepository, ReportContext, UploadRow } from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const MAX_FILENAME = 255;
 
-/** Report lookup shared by the upload, data and file routes: a report the caller cannot see is a 404. */
+/**
+ * Report lookup shared by the upload, data and file routes: a report the caller cannot see is a 404.
+ * `sees` is the upload panel's rule by default (the drone crew included); the file routes narrow it.
+ */
 export async function visibleReport(
   repository: DatasetRepository,
   auth: AuthContext,
   reportUuid: string,
+  sees: (auth: AuthContext, context: ReportContext) => boolean = canSeeReportData,
 ): Promise<ReportContext> {
   const context = UUID.test(reportUuid) ? await repository.findReportByUuid(reportUuid) : undefined;
-  if (!context || !canSeeReport(auth, context)) throw notFound(M.reportNotFound);
+  if (!context || !sees(auth, context)) throw notFound(M.reportNotFound);
   return context;
 }
 
@@ -81,7 +85,7 @@ export function createUploadService(deps: { repository: DatasetRepository; now?:
       const found = UPLOAD_ID.test(uploadId) ? await repository.findUpload(uploadId) : undefined;
       if (!found) throw notFound(M.uploadNotFound);
       const context = await repository.findReportById(found.dataset.reportId);
-      if (!context || !canSeeReport(auth, context)) throw notFound(M.uploadNotFound);
+      if (!context || !canSeeReportData(auth, context)) throw notFound(M.uploadNotFound);
       assertMayUpload(auth, context, now());
       if (found.dataset.status !== 'open') throw new AppError(409, M.datasetAlreadySubmitted);
       return found.upload;

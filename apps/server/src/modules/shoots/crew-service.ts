@@ -10,6 +10,7 @@ import {
   type ShootStatus,
 } from '@ampelos/domain';
 import { type AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { dateRangeOf, shootDaysOf } from './presenter.ts';
 import type { ShootChanges, ShootRecord } from './repository.ts';
@@ -39,8 +40,30 @@ function statusAfterAssignment(record: ShootRecord, assigned: ShootStatus): Shoo
 }
 
 /** Assignment, dates and completion: what the provider's staff and drone crews do with a shoot. */
-export function createCrewService(deps: ShootDeps & { scheduling: ShootService }) {
+export function createCrewService(
+  deps: ShootDeps & {
+    scheduling: ShootService /** Assignments go to the audit log. */;
+    audit?: AuditRecorder;
+  },
+) {
   const { core } = deps.scheduling;
+
+  function audited(auth: AuthContext, record: ShootRecord, slot: 'drone_admin' | 'drone_operator') {
+    const person = slot === 'drone_admin' ? record.droneAdmin : record.droneOperator;
+    return deps.audit?.record(auth.user, {
+      action: 'shoot.assign',
+      target: {
+        type: 'shoot',
+        id: record.shoot.uuid,
+        label: record.field?.title ?? record.report.fieldTitle,
+      },
+      details: {
+        slot,
+        assignee: person ? `${person.firstName} ${person.lastName}` : null,
+        uuid: person?.uuid,
+      },
+    });
+  }
 
   async function after(auth: AuthContext, record: ShootRecord): Promise<ActedShoot> {
     return core.reload(auth, record.shoot.uuid);
@@ -65,6 +88,7 @@ export function createCrewService(deps: ShootDeps & { scheduling: ShootService }
           status: statusAfterAssignment(record, 'assigned_to_drone_admin'),
         });
         const acted = await after(auth, record);
+        await audited(auth, acted.record, 'drone_admin');
         await deps.events.assigned(acted.record, 'drone_admin', auth.user.id);
         return acted;
       }
@@ -88,6 +112,7 @@ export function createCrewService(deps: ShootDeps & { scheduling: ShootService }
         status: statusAfterAssignment(record, 'assigned_to_drone_operator'),
       });
       const acted = await after(auth, record);
+      await audited(auth, acted.record, 'drone_operator');
       await deps.events.assigned(acted.record, 'drone_operator', auth.user.id);
       return acted;
     },

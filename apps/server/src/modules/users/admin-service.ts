@@ -17,6 +17,7 @@ import {
 } from '@ampelos/domain';
 import { hashToken, newToken } from '../../platform/http/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { MailService } from '../mail/service.ts';
@@ -47,6 +48,9 @@ function companyProblem(role: Role, company: UserCompanySummary | null): string 
   return 'This role does not belong to a company';
 }
 
+/** The profile fields an edit may change (listed by name in the audit entry, not their values). */
+const PROFILE_FIELDS = ['firstName', 'lastName', 'mobile', 'location'] as const;
+
 export interface ListedUser {
   entry: DirectoryEntry;
   editable: boolean;
@@ -57,6 +61,8 @@ export function createUserAdminService(deps: {
   users: UserRepository;
   mail: MailService;
   publicUrl: string;
+  /** Users added and edited by someone else go to the audit log. */
+  audit?: AuditRecorder;
 }) {
   function scopeOf(auth: AuthContext): DirectoryScope {
     const scope = userScope(auth.user.role as Role);
@@ -161,6 +167,11 @@ export function createUserAdminService(deps: {
         firstName: user.firstName,
         link: `${deps.publicUrl}/password_reset/${token}`,
       });
+      await deps.audit?.record(auth.user, {
+        action: 'user.create',
+        target: { type: 'user', id: user.uuid, label: `${user.firstName} ${user.lastName}` },
+        details: { role, company: company?.title ?? organisation?.title ?? null },
+      });
       return findListed(auth, user.id);
     },
 
@@ -193,6 +204,17 @@ export function createUserAdminService(deps: {
         companyId,
         ...(input.mobile !== undefined && { mobile: input.mobile || null }),
         ...(input.location !== undefined && { location: input.location || null }),
+      });
+      await deps.audit?.record(auth.user, {
+        action: 'user.update',
+        target: { type: 'user', id: target.user.uuid, label: `${input.firstName} ${input.lastName}` },
+        details: {
+          changed: PROFILE_FIELDS.filter(
+            (name) => input[name] !== undefined && (input[name] || null) !== (target.user[name] || null),
+          ),
+          ...(role !== target.user.role && { role: { from: target.user.role, to: role } }),
+          ...(companyId !== target.user.companyId && { companyChanged: true }),
+        },
       });
       return findListed(auth, target.user.id);
     },

@@ -201,7 +201,12 @@ export const fields = pgTable(
     agroId: text('agro_id'),
     ...timestamps,
   },
-  (table) => [index('fields_owner_idx').on(table.ownerId), index('fields_company_idx').on(table.companyId)],
+  (table) => [
+    index('fields_owner_idx').on(table.ownerId),
+    index('fields_company_idx').on(table.companyId),
+    // The dashboard map asks for the outlines of the fields centred in the visible area.
+    index('fields_centroid_idx').on(table.centroidLat, table.centroidLng),
+  ],
 );
 
 export interface ReportScale {
@@ -218,6 +223,12 @@ export interface ReportBox {
   colour: string;
   className: string;
   comment?: string;
+  /** Annotation (modules/results): stress factor id, when and by whom (display name). */
+  factor?: string;
+  annotatedAt?: string;
+  annotatedBy?: string;
+  /** Drawn by a person on the HD photo (colour is then empty). */
+  drawn?: boolean;
 }
 /** One analysed photo (or raster window) of a report's outputData. */
 export interface ReportOutputPoint {
@@ -225,6 +236,10 @@ export interface ReportOutputPoint {
   lat: number;
   file: string;
   bboxes: Record<string, ReportBox>;
+  /** Base of the HD derivative (`{base}-hd.jpg`); windows of one orthomosaic share `file`. */
+  base?: string;
+  /** Ground position of the HD image's corners [lng, lat]: top-left, bottom-left, bottom-right, top-right. */
+  corners?: [number, number][];
 }
 
 /**
@@ -259,6 +274,15 @@ export const reports = pgTable(
     scale: jsonb('scale').$type<ReportScale>(),
     size: jsonb('size').$type<ReportSize>(),
     outputData: jsonb('output_data').$type<ReportOutputPoint[]>(),
+    /**
+     * Stressed-plant boxes in outputData, kept by the database on every write so the dashboard sums a
+     * column instead of walking 100,000 JSON documents (docs/DECISIONS.md).
+     */
+    stressedPoints: integer('stressed_points')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(jsonb_array_length(jsonb_path_query_array(output_data, '$[*].bboxes.keyvalue()')), 0)`,
+      ),
     surfaceMapMin: doublePrecision('surface_map_min'),
     surfaceMapMax: doublePrecision('surface_map_max'),
     /** Map layers the report has tiles for (MAP_LAYERS keys), so the viewer offers only those. */
@@ -511,5 +535,30 @@ export const datasetUnits = pgTable(
   (table) => [
     uniqueIndex('dataset_units_key_unique').on(table.datasetId, table.key),
     index('dataset_units_status_idx').on(table.datasetId, table.status),
+  ],
+);
+
+/**
+ * Staff actions (order status, assignment, user edits, coupons, deploys): who, what, to which record and
+ * when. The actor's name and role are copied so an entry stays readable after the account is deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    /** The record's uuid (or a coupon's code). */
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_action_created_idx').on(table.action, table.createdAt),
   ],
 );

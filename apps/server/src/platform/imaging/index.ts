@@ -8,7 +8,9 @@
  * 2. `groupCaptures(photos)` → one `PhotoInput` per capture (a MicaSense band set is one capture).
  *    For a GeoTIFF, `planRasterTiles(info)` → one `RasterTile` per job.
  * 3. Phase 1, one job each: `measurePhoto(input, opts?)` / `measureRasterTile(path, tile, opts?)` →
- *    `Measurement` (opts: `hdMaxSize`, `analysisGsdM`; use the same values in phase 2).
+ *    `Measurement` (opts: `hdMaxSize`, `analysisGsdM`; use the same values in phase 2). With
+ *    `cache: { cache, key }` (e.g. `createDiskAnalysisCache`) a photo's work is left for phase 2,
+ *    which then neither decodes it nor recomputes its fields (same result either way).
  * 4. Once: `datasetStatistics(measurements)`.
  * 5. Phase 2, one job each: `detectStress(input, stats, { hdPath, imageId })` /
  *    `detectStressInRasterTile(path, tile, stats, { hdPath, imageId })` → `PhotoAnalysis` (writes the HD JPEG).
@@ -19,6 +21,11 @@
  * Every function is deterministic for the same inputs, so a retried job produces the same output.
  */
 
+export {
+  type AnalysisCache,
+  type AnalysisCacheSlot,
+  createDiskAnalysisCache,
+} from './analysis/analysis-cache.ts';
 export { detectStress } from './analysis/detect.ts';
 export { measurePhoto } from './analysis/measure.ts';
 export { datasetStatistics } from './analysis/statistics.ts';
@@ -31,5 +38,5 @@ export {
 } from './metadata/read-photo-metadata.ts';
 export { detectStressInRasterTile, measureRasterTile, planRasterTiles } from './raster/raster-analysis.ts';
 export { readRasterInfo } from './raster/raster-info.ts';
-export { renderTiles } from './tiles/render-tiles.ts';
+export { NothingToTileError, renderTiles } from './tiles/render-tiles.ts';
 export * from './types.ts';

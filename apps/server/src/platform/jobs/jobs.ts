@@ -88,6 +88,8 @@ export async function startJobs(options: {
   database: Database;
   logger: Logger;
   runWorker: boolean;
+  /** Retries after a failure (default 5); a handler's last attempt is told so (`isLastAttempt`). */
+  retryLimit?: number;
 }): Promise<Jobs> {
   const boss =
     options.database.kind === 'postgres'
@@ -98,7 +100,7 @@ export async function startJobs(options: {
   for (const name of JOB_NAMES) {
     const queue = {
       name,
-      retryLimit: 5,
+      retryLimit: options.retryLimit ?? 5,
       retryDelay: 10,
       retryBackoff: true,
       expireInSeconds: QUEUE_EXPIRY[name],

@@ -1,10 +1,9 @@
 import type { RealtimeMessage } from '@ampelos/domain';
 
-/** A message for one user's open sockets. */
-export interface RealtimeEnvelope {
-  userId: number;
-  message: RealtimeMessage;
-}
+/** A message for one user's open sockets, or for every socket that joined a channel. */
+export type RealtimeEnvelope =
+  | { userId: number; message: RealtimeMessage }
+  | { channel: string; message: RealtimeMessage };
 
 /**
  * Publish/subscribe between whoever produces events (a notification written) and the process holding

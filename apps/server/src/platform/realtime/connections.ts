@@ -27,13 +27,41 @@ export function createConnectionRegistry(
   limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
 ) {
   const byUser = new Map<number, Set<WebSocket>>();
+  /** Sockets that joined a channel (chat, logs), by channel. */
+  const byChannel = new Map<string, Set<WebSocket>>();
   const alive = new WeakMap<WebSocket, boolean>();
 
   function remove(userId: number, socket: WebSocket) {
+    for (const members of byChannel.values()) members.delete(socket);
     const sockets = byUser.get(userId);
     if (!sockets) return;
     sockets.delete(socket);
     if (sockets.size === 0) byUser.delete(userId);
+  }
+
+  /** Sends unless the socket cannot keep up: then it is closed, not waited for. */
+  function deliver(userId: number, socket: WebSocket, data: string) {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount + data.length > limits.maxBufferedBytes) {
+      remove(userId, socket);
+      socket.close(CLOSE_TOO_SLOW, 'Too slow');
+      return;
+    }
+    socket.send(data);
+  }
+
+  const owners = new WeakMap<WebSocket, number>();
+  /** The user of an open, registered socket. */
+  function ownerOf(socket: WebSocket): number | undefined {
+    const userId = owners.get(socket);
+    return userId !== undefined && byUser.get(userId)?.has(socket) ? userId : undefined;
+  }
+
+  function members(channel: string): { socket: WebSocket; userId: number }[] {
+    return [...(byChannel.get(channel) ?? [])].flatMap((socket) => {
+      const userId = ownerOf(socket);
+      return userId === undefined ? [] : [{ socket, userId }];
+    });
   }
 
   const heartbeat = setInterval(() => {
@@ -62,6 +90,7 @@ export function createConnectionRegistry(
         }
       }
       sockets.add(socket);
+      owners.set(socket, userId);
       alive.set(socket, true);
       socket.on('pong', () => alive.set(socket, true));
       socket.on('close', () => remove(userId, socket));
@@ -75,15 +104,29 @@ export function createConnectionRegistry(
       const sockets = byUser.get(userId);
       if (!sockets) return;
       const data = JSON.stringify(message);
-      for (const socket of sockets) {
-        if (socket.readyState !== socket.OPEN) continue;
-        if (socket.bufferedAmount + data.length > limits.maxBufferedBytes) {
-          remove(userId, socket);
-          socket.close(CLOSE_TOO_SLOW, 'Too slow');
-          continue;
-        }
-        socket.send(data);
-      }
+      for (const socket of [...sockets]) deliver(userId, socket, data);
+    },
+    /** To one socket (an answer to what it sent), under the same backpressure rule. */
+    reply(socket: WebSocket, message: RealtimeMessage) {
+      const userId = ownerOf(socket);
+      if (userId !== undefined) deliver(userId, socket, JSON.stringify(message));
+    },
+    join(socket: WebSocket, channel: string) {
+      if (ownerOf(socket) === undefined) return;
+      const members = byChannel.get(channel) ?? new Set<WebSocket>();
+      byChannel.set(channel, members);
+      members.add(socket);
+    },
+    leave(socket: WebSocket, channel: string) {
+      byChannel.get(channel)?.delete(socket);
+    },
+    isMember: (socket: WebSocket, channel: string) => byChannel.get(channel)?.has(socket) ?? false,
+    /** The sockets in a channel with their user, for checking their right to stay. */
+    members,
+    /** Sends to every socket in the channel; slow ones are closed as in `send`. */
+    broadcast(channel: string, message: RealtimeMessage) {
+      const data = JSON.stringify(message);
+      for (const { socket, userId } of members(channel)) deliver(userId, socket, data);
     },
     count: (userId: number) => byUser.get(userId)?.size ?? 0,
     closeAll() {
@@ -91,6 +134,7 @@ export function createConnectionRegistry(
       for (const sockets of byUser.values())
         for (const socket of sockets) socket.close(1001, 'Server stopping');
       byUser.clear();
+      byChannel.clear();
     },
   };
 }

@@ -3,9 +3,10 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import type { RealtimeBus } from './bus.ts';
+import { type ChannelOptions, createChannelHub } from './channels.ts';
 import { type ConnectionLimits, createConnectionRegistry, DEFAULT_CONNECTION_LIMITS } from './connections.ts';
 
-export interface RealtimeRouteOptions {
+export interface RealtimeRouteOptions<V = unknown> {
   bus: RealtimeBus;
   publicUrl: string;
   /** The signed-in user's id for this request, or null (the session cookie decides). */
@@ -13,6 +14,8 @@ export interface RealtimeRouteOptions {
   /** What a socket receives as soon as it opens (e.g. the unread count), so a reconnect resynchronises. */
   greeting?: (userId: number) => Promise<RealtimeMessage | null>;
   limits?: ConnectionLimits;
+  /** Channels (staff chat, server log) a socket may join, and how the caller is checked again. */
+  channels?: ChannelOptions<V>;
 }
 
 /** Browsers always send Origin on a WebSocket handshake; only our own pages may open one. */
@@ -28,20 +31,26 @@ function sameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
 
 /** The WebSocket upgrade support, on the root instance (so `app.injectWS` exists for tests). */
 export async function installWebSocket(app: FastifyInstance) {
-  // The client sends nothing: tiny frames only.
-  await app.register(websocket, { options: { maxPayload: 1024 } });
+  // The client sends only small frames (join, leave, a chat line of at most 500 characters).
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 }
 
 /**
- * `GET /realtime` (under /api, after installWebSocket): a WebSocket that receives `RealtimeMessage`s for the signed-in user.
- * The client sends nothing; anything it sends is ignored (and a large frame closes the socket).
+ * `GET /realtime` (under /api, after installWebSocket): a WebSocket that receives `RealtimeMessage`s for the
+ * signed-in user, and those of the channels it joined. The client sends only channel messages (join,
+ * leave, send); a frame over 4 KB closes the socket.
  */
-export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRouteOptions) {
+export async function realtimeRoutes<V>(app: FastifyInstance, options: RealtimeRouteOptions<V>) {
   const publicOrigin = new URL(options.publicUrl).origin;
   const connections = createConnectionRegistry(app.log, options.limits ?? DEFAULT_CONNECTION_LIMITS);
-  const unsubscribe = options.bus.subscribe(({ userId, message }) => connections.send(userId, message));
+  const hub = options.channels ? createChannelHub(connections, app.log, options.channels) : null;
+  const unsubscribe = options.bus.subscribe((envelope) => {
+    if ('userId' in envelope) connections.send(envelope.userId, envelope.message);
+    else connections.broadcast(envelope.channel, envelope.message);
+  });
   app.addHook('onClose', async () => {
     unsubscribe();
+    hub?.stop();
     connections.closeAll();
   });
 
@@ -64,6 +73,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
         return;
       }
       connections.add(userId, socket);
+      hub?.attach(socket, request);
       options
         .greeting?.(userId)
         .then((message) => {

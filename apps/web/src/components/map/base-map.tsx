@@ -18,6 +18,8 @@ export interface BaseMapProps extends Omit<BoxProps, 'children'> {
   initialView?: { center: [number, number]; zoom: number };
   /** Called once the style has loaded (`data-map-ready` is set then): add sources, layers and controls here. */
   onReady?: (map: MapLibreMap) => void;
+  /** Deepest zoom the user may reach (21 by default; report layers go to 23). */
+  maxZoom?: number;
   'data-testid'?: string;
   [data: `data-${string}`]: string | boolean | undefined;
 }
@@ -27,7 +29,13 @@ export interface BaseMapProps extends Omit<BoxProps, 'children'> {
  * attribution shown, drawing buffer kept for PNG snapshots. Tile and style errors are swallowed: with
  * no network the map shows its background and our own layers, never an error dialog.
  */
-export function BaseMap({ initialView = DEFAULT_MAP_VIEW, onReady, h = 400, ...boxProps }: BaseMapProps) {
+export function BaseMap({
+  initialView = DEFAULT_MAP_VIEW,
+  onReady,
+  maxZoom = 21,
+  h = 400,
+  ...boxProps
+}: BaseMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const config = usePublicConfig();
   const [settled, setSettled] = useState(false);
@@ -35,6 +43,7 @@ export function BaseMap({ initialView = DEFAULT_MAP_VIEW, onReady, h = 400, ...b
   const readyRef = useRef(onReady);
   readyRef.current = onReady;
   const viewRef = useRef(initialView);
+  const maxZoomRef = useRef(maxZoom);
 
   // Wait for the configuration (or its failure) so the map is created once, with its final base style.
   useEffect(() => {
@@ -51,7 +60,7 @@ export function BaseMap({ initialView = DEFAULT_MAP_VIEW, onReady, h = 400, ...b
       zoom: viewRef.current.zoom,
       attributionControl: { compact: false },
       canvasContextAttributes: { preserveDrawingBuffer: true },
-      maxZoom: 21,
+      maxZoom: maxZoomRef.current,
     });
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     map.on('error', () => {

@@ -164,6 +164,11 @@ export interface RasterOverlay {
   /** [west, south, east, north] */
   bounds?: [number, number, number, number];
   attribution?: string;
+  /** Zooms the tiles exist for (default 0–23); past `maxZoom` the map overzooms the last level. */
+  minZoom?: number;
+  maxZoom?: number;
+  /** Insert under this layer (e.g. a field outline that must stay on top). */
+  beforeId?: string;
 }
 
 /** Layer opacity is given 0–100 (spec section 9) and MapLibre wants 0–1. */
@@ -182,13 +187,17 @@ export function setRasterOverlay(
     type: 'raster',
     tiles: overlay.tiles,
     tileSize: MAP.rasterTileSize,
-    minzoom: MAP.rasterMinZoom,
-    maxzoom: MAP.rasterMaxZoom,
+    minzoom: overlay.minZoom ?? MAP.rasterMinZoom,
+    maxzoom: overlay.maxZoom ?? MAP.rasterMaxZoom,
     ...(overlay.bounds ? { bounds: overlay.bounds } : {}),
     ...(overlay.attribution ? { attribution: overlay.attribution } : {}),
   };
   map.addSource(id, source);
-  map.addLayer({ id, type: 'raster', source: id, paint: { 'raster-opacity': opacityFraction(opacity) } });
+  const beforeId = overlay.beforeId && map.getLayer(overlay.beforeId) ? overlay.beforeId : undefined;
+  map.addLayer(
+    { id, type: 'raster', source: id, paint: { 'raster-opacity': opacityFraction(opacity) } },
+    beforeId,
+  );
 }
 
 export function setRasterOpacity(map: MapLibreMap, id: string, opacity: number) {

@@ -2,7 +2,9 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DATASET_MESSAGES as M } from '@ampelos/domain';
 import {
+  type AnalysisCache,
   type DatasetStatistics,
   datasetStatistics,
   detectStress,
@@ -17,6 +19,7 @@ import {
 import type { JobAttempt, JobPayloads, Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { Storage } from '../../../platform/storage/storage.ts';
+import type { FailDataset } from '../data-failure.ts';
 import { hdFileName, reportKey } from '../paths.ts';
 import type { DatasetFileRow, DatasetRepository, DatasetRow, ReportContext, UnitRow } from '../repository.ts';
 import { ensureUnits, unitInput } from './units.ts';
@@ -27,6 +30,9 @@ export interface AnalysisDeps {
   jobs: Jobs;
   logger: Logger;
   jobExpireSeconds: number;
+  failDataset: FailDataset;
+  /** Where a photo's phase-1 work waits for phase 2 (keyed `{dataset uuid}/{unit id}`). */
+  analysisCache: AnalysisCache;
 }
 
 /** Runs `use` with local paths of several stored files (each stays available until `use` ends). */
@@ -44,7 +50,7 @@ export function withLocalFiles<T>(storage: Storage, keys: string[], use: (files:
 }
 
 /** Height above ground for photos without a relative altitude: GPS altitude minus the field's. */
-function heightAboveGround(metadata: PhotoMetadata[], context: ReportContext): number | undefined {
+export function heightAboveGround(metadata: PhotoMetadata[], context: ReportContext): number | undefined {
   const first = metadata[0];
   const fieldAltitude = context.field?.altitude;
   if (!first || first.relativeAltitude !== null || !first.gps?.altitude || fieldAltitude == null)
@@ -67,6 +73,11 @@ export interface UnitFiles {
 export function createAnalysisJobs(deps: AnalysisDeps) {
   const { repository, storage, jobs } = deps;
   const sendOptions = { expireInSeconds: deps.jobExpireSeconds };
+
+  const cacheSlot = (dataset: DatasetRow, unit: UnitRow) => ({
+    cache: deps.analysisCache,
+    key: `${dataset.uuid}/${unit.id}`,
+  });
 
   async function activeDataset(datasetId: number): Promise<DatasetRow | undefined> {
     const dataset = await repository.findDataset(datasetId);
@@ -100,6 +111,10 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
     const counts = await repository.unitStatusCounts(dataset.id);
     const generation = dataset.generation;
     if ((counts.pending ?? 0) > 0) return;
+    if (dataset.statistics && (counts.measured ?? 0) === 0 && (counts.detected ?? 0) === 0) {
+      await deps.failDataset(dataset, M.noImageAnalysed, 'every unit failed in detection');
+      return;
+    }
     if ((counts.measured ?? 0) > 0 || !dataset.statistics) {
       await jobs.send(
         'dataset.fanout',
@@ -165,10 +180,7 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
       if (!dataset.statistics) {
         const measurements = measured.map((unit) => unit.result?.measurement as Measurement);
         if (measurements.length === 0) {
-          await repository.moveDataset(dataset.id, ['processing'], {
-            status: 'failed',
-            message: 'None of the images could be analysed',
-          });
+          await deps.failDataset(dataset, M.noImageAnalysed, 'every unit failed in measurement');
           return;
         }
         const statistics = datasetStatistics(measurements);
@@ -188,12 +200,12 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
     },
 
     measure: (data: JobPayloads['dataset.measure'], attempt: JobAttempt) =>
-      unitStep(data, attempt, 'pending', 'measured', async (unit, _dataset, context) =>
+      unitStep(data, attempt, 'pending', 'measured', async (unit, dataset, context) =>
         withUnitFiles(unit, context, async ({ paths, photo }) => {
           const { tile } = unitInput(unit);
           const measurement = tile
             ? await measureRasterTile(paths[0] as string, tile)
-            : await measurePhoto(photo);
+            : await measurePhoto(photo, { cache: cacheSlot(dataset, unit) });
           return { measurement };
         }),
       ),
@@ -209,7 +221,7 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
           const analysis: PhotoAnalysis = await withUnitFiles(unit, context, ({ paths, photo }) =>
             tile
               ? detectStressInRasterTile(paths[0] as string, tile, statistics, output)
-              : detectStress(photo, statistics, output),
+              : detectStress(photo, statistics, output, { cache: cacheSlot(dataset, unit) }),
           );
           await storage.putStream(
             reportKey(context.report.uuid, hdFileName(base)),

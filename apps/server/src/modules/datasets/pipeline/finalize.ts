@@ -1,6 +1,7 @@
 import type { ReportBox, ReportOutputPoint } from '../../../platform/db/schema.ts';
 import {
   type DatasetStatistics,
+  NothingToTileError,
   type PhotoAnalysis,
   type PhotoMetadata,
   type RasterTile,
@@ -24,7 +25,7 @@ import type {
   ReportResults,
   UnitRow,
 } from '../repository.ts';
-import { withLocalFiles } from './analysis-jobs.ts';
+import { heightAboveGround, withLocalFiles } from './analysis-jobs.ts';
 import { unitInput } from './units.ts';
 
 /** Map zoom of a field without a saved map position (about a 300 m wide view). */
@@ -44,7 +45,7 @@ function mostCommon(values: (string | null)[]): string | null {
 
 /** outputData of spec section 3: one point per analysed image, boxes keyed by box id. */
 export function outputPoints(images: AnalysedImage[]): ReportOutputPoint[] {
-  return images.flatMap(({ file, analysis }) => {
+  return images.flatMap(({ file, base, analysis }) => {
     const lng = analysis.lng ?? analysis.boxes[0]?.lng;
     const lat = analysis.lat ?? analysis.boxes[0]?.lat;
     if (lng === undefined || lat === undefined) return [];
@@ -58,7 +59,9 @@ export function outputPoints(images: AnalysedImage[]): ReportOutputPoint[] {
         className: box.classification.label,
       };
     }
-    return [{ lng, lat, file, bboxes }];
+    // base and corners let the results viewer find the HD photo and place boxes drawn on it.
+    const corners = analysis.footprint?.coordinates[0]?.slice(0, 4) as [number, number][] | undefined;
+    return [{ lng, lat, file, bboxes, base, ...(corners?.length === 4 ? { corners } : {}) }];
   });
 }
 
@@ -77,7 +80,37 @@ export function createFinalize(deps: {
   const { repository, storage } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /**
+   * The map tiles; none when no photo can be placed on the ground (e.g. MicaSense bands without a
+   * field altitude give no height above ground): the report completes without map layers rather
+   * than failing after every retry.
+   */
   async function renderMapTiles(
+    context: ReportContext,
+    dataset: DatasetRow,
+    units: { unit: UnitRow; files: DatasetFileRow[]; analysis: PhotoAnalysis }[],
+  ): Promise<TileSetSummary> {
+    const minZoom = Math.floor(context.field?.mapDisplay?.zoom ?? DEFAULT_FIELD_ZOOM);
+    try {
+      return await renderAllTiles(context, dataset, units);
+    } catch (error) {
+      if (!(error instanceof NothingToTileError)) throw error;
+      deps.logger.warn({ datasetId: dataset.id }, 'no georeferenced input: the report has no map layers');
+      const empty: TileSetSummary = {
+        layers: [],
+        minZoom,
+        maxZoom: minZoom,
+        bounds: [0, 0, 0, 0],
+        tileSize: 512,
+        tileCount: 0,
+        surfaceMin: null,
+        surfaceMax: null,
+      };
+      return empty;
+    }
+  }
+
+  async function renderAllTiles(
     context: ReportContext,
     dataset: DatasetRow,
     units: { unit: UnitRow; files: DatasetFileRow[]; analysis: PhotoAnalysis }[],
@@ -113,8 +146,11 @@ export function createFinalize(deps: {
       const photos: TilePhotoSource[] = units.map(({ files, analysis }) => {
         const mine = paths.slice(next, next + files.length);
         next += files.length;
+        const metadata = files.map((file) => file.metadata as unknown as PhotoMetadata);
+        // Placed with the same height above ground the analysis used (MicaSense has no relative altitude).
+        const height = heightAboveGround(metadata, context);
         return {
-          input: { paths: mine, metadata: files.map((file) => file.metadata as unknown as PhotoMetadata) },
+          input: { paths: mine, metadata, ...(height !== undefined ? { heightAboveGroundM: height } : {}) },
           analysis,
         };
       });

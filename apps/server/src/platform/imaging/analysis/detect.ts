@@ -1,13 +1,15 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { type CapturePlanes, loadCapture } from '../capture/load-capture.ts';
 import { photoFootprint, photoGeoreference } from '../geometry/footprint.ts';
 import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput, PhotoMetadata } from '../types.ts';
-import { computePlantFields } from './plant-fields.ts';
+import { planesGsdM } from './measure.ts';
+import { computePlantFields, type PlantFields } from './plant-fields.ts';
+import { decodesOnce, preparePhoto } from './prepare-photo.ts';
 import { DEFAULT_DETECT, scoreFields } from './scores.ts';
 import { stressBoxes } from './stress-boxes.ts';
-import { analysisMaxSide, hdSize, isSinglePhoto, withMetadata } from './working-size.ts';
+import { analysisMaxSide, hdSize, isSinglePhoto, resolveOptions, withMetadata } from './working-size.ts';
 
 export interface DetectOutput {
   /** Where to write the HD JPEG, e.g. `<storage>/reports/{uuid}/{base}-hd.jpg`. */
@@ -50,6 +52,19 @@ export async function detectOnPlanes(
   options: DetectOptions,
 ) {
   const fields = computePlantFields(planes, georeference.gsdM);
+  return detectOnFields(fields, georeference, statistics, hd, imageId, options, planes.display);
+}
+
+/** Scores → boxes on computed plant fields (`display`, the working image, feeds a classifier). */
+export async function detectOnFields(
+  fields: PlantFields,
+  georeference: PlanesGeoreference,
+  statistics: DatasetStatistics,
+  hd: { w: number; h: number },
+  imageId: string,
+  options: DetectOptions,
+  display: Uint8Array | null,
+) {
   const scores = scoreFields(fields, statistics, options);
   const boxes = await stressBoxes({
     fields,
@@ -58,11 +73,11 @@ export async function detectOnPlanes(
     imageId,
     pixelToLngLat: georeference.pixelToLngLat,
     fallbackLngLat: georeference.fallbackLngLat,
-    display: planes.display,
+    display,
     options,
   });
-  const sx = hd.w / planes.width;
-  const sy = hd.h / planes.height;
+  const sx = hd.w / fields.width;
+  const sy = hd.h / fields.height;
   for (const box of boxes) {
     const { x, y, w, h } = box.thr_coords;
     const left = Math.floor(x * sx);
@@ -82,6 +97,74 @@ export async function detectOnPlanes(
 }
 
 /**
+ * A single 8-bit photo's fields and HD JPEG: phase 1's, from the cache, or made again from the
+ * same decode. Either way the same values, so a missing or evicted entry changes nothing.
+ */
+async function photoFields(
+  complete: PhotoInput & { metadata: PhotoMetadata[] },
+  options: DetectOptions,
+  resolved: ReturnType<typeof resolveOptions>,
+) {
+  const slot = options.classifier ? undefined : options.cache;
+  const cached = slot ? await slot.cache.get(slot.key) : null;
+  if (cached && cached.optionsKey === resolved.key) {
+    return { ...cached, display: null };
+  }
+  const prepared = await preparePhoto(complete, { ...options, ...resolved }, true);
+  const { planes } = prepared;
+  return {
+    fields: computePlantFields(planes, planesGsdM(planes, complete.heightAboveGroundM)),
+    sourceWidth: planes.sourceWidth,
+    sourceHeight: planes.sourceHeight,
+    hd: prepared.hd,
+    hdJpeg: prepared.hdJpeg as Buffer,
+    display: planes.display,
+  };
+}
+
+/** Phase 2 of a single 8-bit photo (decoded once, or phase 1's work reused). */
+async function detectInPhoto(
+  complete: PhotoInput & { metadata: PhotoMetadata[] },
+  statistics: DatasetStatistics,
+  output: DetectOutput,
+  options: DetectOptions,
+): Promise<PhotoAnalysis> {
+  const resolved = resolveOptions(complete, options);
+  const made = await photoFields(complete, options, resolved);
+  await mkdir(dirname(output.hdPath), { recursive: true });
+  await writeFile(output.hdPath, made.hdJpeg);
+  const metadata = complete.metadata[0] as PhotoMetadata;
+  const footprintOptions = { heightAboveGroundM: complete.heightAboveGroundM };
+  const georeference = photoGeoreference(metadata, footprintOptions);
+  const scaleX = made.sourceWidth / made.fields.width;
+  const scaleY = made.sourceHeight / made.fields.height;
+  const gps = metadata.gps;
+  const result = await detectOnFields(
+    made.fields,
+    {
+      gsdM: georeference ? georeference.gsdM * scaleX : null,
+      pixelToLngLat: georeference ? (x, y) => georeference.pixelToLngLat(x * scaleX, y * scaleY) : null,
+      fallbackLngLat: gps ? [gps.lng, gps.lat] : null,
+    },
+    statistics,
+    made.hd,
+    output.imageId,
+    options,
+    made.display,
+  );
+  if (options.cache) await options.cache.cache.delete(options.cache.key).catch(() => undefined);
+  return {
+    ...result,
+    hd: made.hd,
+    scale: { x: made.sourceWidth / made.hd.w, y: made.sourceHeight / made.hd.h },
+    groundResolutionM: georeference ? georeference.gsdM : null,
+    footprint: photoFootprint(metadata, footprintOptions),
+    lng: gps?.lng ?? null,
+    lat: gps?.lat ?? null,
+  };
+}
+
+/**
  * Phase 2: stressed canopy → boxes with colours, writing the HD JPEG derivative to `hdPath`.
  * Box ids are `${imageId}-${n}`; `thr_coords` are in HD pixels; lng/lat from the nadir footprint.
  * Pass the same `hdMaxSize` / `analysisGsdM` as to `measurePhoto`.
@@ -93,6 +176,7 @@ export async function detectStress(
   options: DetectOptions = {},
 ): Promise<PhotoAnalysis> {
   const complete = await withMetadata(input);
+  if (decodesOnce(complete)) return detectInPhoto(complete, statistics, output, options);
   const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
   const quality = options.hdQuality ?? DEFAULT_DETECT.hdQuality;
   const planes = await loadCapture(complete, analysisMaxSide(complete, options));

@@ -1,10 +1,11 @@
-import { loadCapture } from '../capture/load-capture.ts';
+import { type CapturePlanes, loadCapture } from '../capture/load-capture.ts';
 import { photoGeoreference } from '../geometry/footprint.ts';
 import type { IndicatorHistogram, IndicatorName, Measurement, PhotoInput, PhotoMetadata } from '../types.ts';
 import { emptyHistogram } from './histogram.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { computePlantFields } from './plant-fields.ts';
-import { type AnalysisOptions, analysisMaxSide, withMetadata } from './working-size.ts';
+import { decodesOnce, preparePhoto } from './prepare-photo.ts';
+import { type AnalysisOptions, analysisMaxSide, resolveOptions, withMetadata } from './working-size.ts';
 
 /** Histograms of every plant-scale indicator over the plants' outline pixels. */
 export function measureFields(fields: PlantFields, sensor: Measurement['sensor']): Measurement {
@@ -14,10 +15,10 @@ export function measureFields(fields: PlantFields, sensor: Measurement['sensor']
     const bins = new Float64Array(histogram.counts.length);
     const last = bins.length - 1;
     const scale = bins.length / (histogram.max - histogram.min);
-    const { domain } = fields;
-    for (let i = 0; i < values.length; i++) {
-      const value = values[i] as number;
-      if (!domain[i] || Number.isNaN(value)) continue;
+    const { domainIndex } = fields;
+    for (let k = 0; k < domainIndex.length; k++) {
+      const value = values[domainIndex[k] as number] as number;
+      if (Number.isNaN(value)) continue;
       const bin = Math.floor((value - histogram.min) * scale);
       const clamped = bin < 0 ? 0 : Math.min(bin, last);
       bins[clamped] = (bins[clamped] as number) + 1;
@@ -34,15 +35,39 @@ export function measureFields(fields: PlantFields, sensor: Measurement['sensor']
   };
 }
 
+/** Ground size of one analysis pixel of a photo's planes (m), null when not georeferenced. */
+export function planesGsdM(planes: CapturePlanes, heightAboveGroundM: number | undefined): number | null {
+  const georeference = photoGeoreference(planes.metadata as PhotoMetadata, { heightAboveGroundM });
+  return georeference ? (georeference.gsdM * planes.sourceWidth) / planes.width : null;
+}
+
 /**
  * Phase 1: canopy segmentation and indicator histograms of one capture, at the analysis
- * resolution `detectStress` uses (pass the same `hdMaxSize` / `analysisGsdM` to both).
+ * resolution `detectStress` uses (pass the same `hdMaxSize` / `analysisGsdM` to both). With a
+ * `cache` slot, a single 8-bit photo's fields and HD JPEG are left there for phase 2.
  */
 export async function measurePhoto(input: PhotoInput, options: AnalysisOptions = {}): Promise<Measurement> {
   const complete = await withMetadata(input);
+  if (decodesOnce(complete)) {
+    const resolved = resolveOptions(input, options);
+    const slot = options.cache;
+    const prepared = await preparePhoto(complete, { ...options, ...resolved }, slot !== undefined);
+    const { planes } = prepared;
+    const fields = computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM));
+    if (slot && prepared.hdJpeg) {
+      const entry = {
+        fields,
+        sourceWidth: planes.sourceWidth,
+        sourceHeight: planes.sourceHeight,
+        hd: prepared.hd,
+        hdJpeg: prepared.hdJpeg,
+        optionsKey: resolved.key,
+      };
+      // Best effort: phase 2 recomputes the same fields when the entry is missing.
+      await slot.cache.set(slot.key, entry).catch(() => undefined);
+    }
+    return measureFields(fields, planes.kind);
+  }
   const planes = await loadCapture(complete, analysisMaxSide(complete, options));
-  const metadata = planes.metadata as PhotoMetadata;
-  const georeference = photoGeoreference(metadata, { heightAboveGroundM: input.heightAboveGroundM });
-  const gsdM = georeference ? (georeference.gsdM * planes.sourceWidth) / planes.width : null;
-  return measureFields(computePlantFields(planes, gsdM), planes.kind);
+  return measureFields(computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM)), planes.kind);
 }

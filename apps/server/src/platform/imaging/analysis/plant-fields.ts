@@ -1,7 +1,9 @@
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import type { IndicatorName, Measurement } from '../types.ts';
-import { boxSum, close, dilate, erode } from './box-filter.ts';
+import { closeBits, dilateBits, erodeBits, orBits, packMask, unpackMask } from './bit-mask.ts';
 import { otsuThreshold } from './otsu.ts';
+import { plantScaleValues } from './plant-scale.ts';
+import { scratchFloat32, scratchInt32, scratchUint8 } from './scratch.ts';
 
 /**
  * Canopy and plant-scale indicators of one capture at the working resolution.
@@ -15,8 +17,9 @@ import { otsuThreshold } from './otsu.ts';
 export interface PlantFields {
   width: number;
   height: number;
-  canopy: Uint8Array;
   domain: Uint8Array;
+  /** Indices of the domain pixels, in scan order (the loops that only look at the domain). */
+  domainIndex: Int32Array;
   roles: Measurement['roles'];
   values: Partial<Record<IndicatorName, Float32Array>>;
   canopyCount: number;
@@ -59,38 +62,127 @@ export function rolesFor(planes: CapturePlanes): Measurement['roles'] {
   };
 }
 
-export function computePlantFields(planes: CapturePlanes, gsdM: number | null): PlantFields {
-  const { width, height, red, green, blue, nir, valid } = planes;
-  const n = width * height;
-  const rgb = planes.kind === 'rgb' || !nir;
-  const canopyIndex = new Float32Array(n);
-  const brightness = new Float32Array(n);
-  const [indexMin, indexMax] = rgb ? [-1, 2] : [-1, 1];
-  const indexHistogram = new Float64Array(512);
+/** Canopy index (ExG on RGB, NDVI with NIR), visible brightness and the index histogram; the valid count. */
+function indexPass(
+  planes: CapturePlanes,
+  rgb: boolean,
+  indexRange: [number, number],
+  canopyIndex: Float32Array,
+  brightness: Float32Array,
+  histogram: Float64Array,
+): number {
+  const { red, green, valid } = planes;
+  const n = planes.width * planes.height;
+  // A missing band is never read (the branches below check): any plane stands in for it.
+  const blue = planes.blue ?? red;
+  const hasBlue = planes.blue !== null;
+  const nir = planes.nir ?? red;
+  const [indexMin, indexMax] = indexRange;
   let validCount = 0;
   for (let i = 0; i < n; i++) {
     if (!valid[i]) continue;
     validCount++;
     const r = red[i] as number;
     const g = green[i] as number;
+    const b = hasBlue ? (blue[i] as number) : 0;
     let index: number;
     if (rgb) {
-      const b = blue ? (blue[i] as number) : 0;
       const sum = r + g + b;
       // Excess green on chromatic coordinates (Woebbecke et al. 1995): 2g − r − b.
       index = sum > 1e-6 ? (2 * g - r - b) / sum : 0;
       brightness[i] = sum / 3;
     } else {
-      const near = (nir as Float32Array)[i] as number;
+      const near = nir[i] as number;
       index = near + r > 1e-6 ? (near - r) / (near + r) : 0;
       // Visible brightness: shadows are dark in the visible bands while NIR stays lit by scattering.
-      brightness[i] = blue ? (r + g + (blue[i] as number)) / 3 : (r + g) / 2;
+      brightness[i] = hasBlue ? (r + g + b) / 3 : (r + g) / 2;
     }
     canopyIndex[i] = index;
     const bin = Math.floor(((index - indexMin) / (indexMax - indexMin)) * 512);
     const clamped = bin < 0 ? 0 : Math.min(bin, 511);
-    indexHistogram[clamped] = (indexHistogram[clamped] as number) + 1;
+    histogram[clamped] = (histogram[clamped] as number) + 1;
   }
+  return validCount;
+}
+
+/** Brightness histogram of the valid non-canopy pixels (the soil), 256 bins of 1/170. */
+function soilBrightness(
+  valid: Uint8Array,
+  canopyIndex: Float32Array,
+  brightness: Float32Array,
+  threshold: number,
+): Float64Array {
+  const histogram = new Float64Array(256);
+  for (let i = 0; i < valid.length; i++) {
+    if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
+    const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
+    histogram[bin] = (histogram[bin] as number) + 1;
+  }
+  return histogram;
+}
+
+/** Canopy (index above Otsu's threshold, lit) and pale vegetation (between the two thresholds, lit). */
+function classify(
+  valid: Uint8Array,
+  canopyIndex: Float32Array,
+  brightness: Float32Array,
+  cuts: { threshold: number; vegetationThreshold: number; shadowCut: number; paleShadowCut: number },
+  canopy: Uint8Array,
+  pale: Uint8Array,
+): number {
+  const { threshold, vegetationThreshold, shadowCut, paleShadowCut } = cuts;
+  let canopyCount = 0;
+  for (let i = 0; i < valid.length; i++) {
+    const light = brightness[i] as number;
+    if (!valid[i] || light < shadowCut) continue;
+    const index = canopyIndex[i] as number;
+    if (index > threshold) {
+      canopy[i] = 1;
+      canopyCount++;
+    } else if (index > vegetationThreshold && light >= paleShadowCut) {
+      pale[i] = 1;
+    }
+  }
+  return canopyCount;
+}
+
+/**
+ * The outline pixels at least `margin` from the border (where the windows see whole plants), as a
+ * mask and as the list of their indices in scan order.
+ */
+function domainOf(
+  outline: Uint8Array,
+  valid: Uint8Array,
+  width: number,
+  height: number,
+  margin: number,
+): { domain: Uint8Array; domainIndex: Int32Array } {
+  const domain = new Uint8Array(width * height);
+  const found = scratchInt32('domainIndex', width * height);
+  let count = 0;
+  for (let y = margin; y < height - margin; y++) {
+    const base = y * width;
+    for (let x = margin; x < width - margin; x++) {
+      const i = base + x;
+      if (outline[i] && valid[i]) {
+        domain[i] = 1;
+        found[count++] = i;
+      }
+    }
+  }
+  return { domain, domainIndex: found.slice(0, count) };
+}
+
+export function computePlantFields(planes: CapturePlanes, gsdM: number | null): PlantFields {
+  const { width, height, nir, valid } = planes;
+  const n = width * height;
+  const rgb = planes.kind === 'rgb' || !nir;
+  const canopyIndex = scratchFloat32('canopyIndex', n);
+  const brightness = scratchFloat32('brightness', n);
+  const indexRange: [number, number] = rgb ? [-1, 2] : [-1, 1];
+  const [indexMin, indexMax] = indexRange;
+  const indexHistogram = new Float64Array(512);
+  const validCount = indexPass(planes, rgb, indexRange, canopyIndex, brightness, indexHistogram);
   const [low, high] = rgb ? SEGMENTATION.exgThresholdBounds : SEGMENTATION.ndviThresholdBounds;
   const threshold = Math.min(high, Math.max(low, otsuThreshold(indexHistogram, indexMin, indexMax)));
   // Pale (chlorotic, wilting) leaves fall between Otsu's two classes: anything above the midpoint
@@ -100,36 +192,22 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
 
   // Shadow: darker than a share of the sunlit soil's brightness (75th percentile of the
   // non-canopy pixels, so the shadows themselves do not lower the reference).
-  const soilHistogram = new Float64Array(256);
-  for (let i = 0; i < n; i++) {
-    if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
-    const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
-    soilHistogram[bin] = (soilHistogram[bin] as number) + 1;
-  }
+  const soilHistogram = soilBrightness(valid, canopyIndex, brightness, threshold);
   const sunlitSoil = quantileOfBins(soilHistogram, 0.75) / 170;
   // Multispectral canopy is dark in the visible bands, so only RGB canopy is checked for shadow.
   const shadowCut = rgb ? SEGMENTATION.shadowFactor * sunlitSoil : 0;
   const paleShadowCut = SEGMENTATION.paleShadowFactor * sunlitSoil;
 
-  const canopy = new Uint8Array(n);
-  const vegetation = new Uint8Array(n);
-  let canopyCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (!valid[i] || (brightness[i] as number) < shadowCut) continue;
-    const index = canopyIndex[i] as number;
-    if (index > threshold || (index > vegetationThreshold && (brightness[i] as number) >= paleShadowCut)) {
-      vegetation[i] = 1;
-    }
-    if (index > threshold) {
-      canopy[i] = 1;
-      canopyCount++;
-    }
-  }
+  const canopy = scratchUint8('canopy', n, true);
+  const pale = scratchUint8('pale', n, true);
+  const cuts = { threshold, vegetationThreshold, shadowCut, paleShadowCut };
+  const canopyCount = classify(valid, canopyIndex, brightness, cuts, canopy, pale);
 
   const roles = rolesFor(planes);
   // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
   // not mixed with soil (sparse canopies and JPEG chroma subsampling otherwise lower every index).
-  const pure = erode(canopy, width, height, 1);
+  const canopyBits = packMask(canopy, width, height);
+  const pure = unpackMask(erodeBits(canopyBits, 1), scratchUint8('pure', n));
   const closing = radiusPx(SEGMENTATION.closingRadiusM, gsdM, Math.round(Math.min(width, height) / 200), 20);
   const smoothing = radiusPx(
     SEGMENTATION.smoothingRadiusM,
@@ -139,53 +217,20 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   );
   // Pale vegetation joins the outline only as solid patches (a yellowed or wilting plant), not as
   // the thin fringe of mixed pixels every canopy edge has: an opening removes the fringe.
-  const pale = new Uint8Array(n);
-  for (let i = 0; i < n; i++) pale[i] = vegetation[i] && !canopy[i] ? 1 : 0;
   const fringe = radiusPx(SEGMENTATION.paleFringeM, gsdM, 1, 3);
-  const palePatches = dilate(erode(pale, width, height, fringe), width, height, fringe);
-  for (let i = 0; i < n; i++) if (canopy[i]) palePatches[i] = 1;
-  const outline = close(palePatches, width, height, closing);
+  const palePatches = dilateBits(erodeBits(packMask(pale, width, height), fringe), fringe);
+  const outline = unpackMask(closeBits(orBits(palePatches, canopyBits), closing), scratchUint8('outline', n));
+  // The closing and the averaging window cannot see past the image edge: cover is unreliable there.
+  const { domain, domainIndex } = domainOf(outline, valid, width, height, closing + smoothing);
+  const domainCount = domainIndex.length;
   // Vigour is the plant's mean greenness over its whole outline: leaves that lost their green
   // (no longer canopy by the index threshold) and gaps pull it down, as they do at the plant scale.
-  const raw = rawIndicators(planes, roles, outline, pure);
-  const canopySums = boxSum(canopy, width, height, smoothing);
-  const pureSums = boxSum(pure, width, height, smoothing);
-  const outlineSums = boxSum(outline, width, height, smoothing);
-  // The closing and the averaging window cannot see past the image edge: cover is unreliable there.
-  const margin = closing + smoothing;
-  const domain = new Uint8Array(n);
-  let domainCount = 0;
-  for (let y = margin; y < height - margin; y++) {
-    for (let x = margin; x < width - margin; x++) {
-      const i = y * width + x;
-      if (outline[i] && valid[i]) {
-        domain[i] = 1;
-        domainCount++;
-      }
-    }
-  }
-  const values: Partial<Record<IndicatorName, Float32Array>> = {};
-  for (const [name, plane] of Object.entries(raw) as [IndicatorName, Float32Array][]) {
-    const sums = boxSum(plane, width, height, smoothing);
-    const smoothed = new Float32Array(n);
-    // NaN where the window holds no pure leaf pixel (a plant that lost its leaves): only `cover` speaks there.
-    const weights = name === roles.vigour ? outlineSums : pureSums;
-    for (let i = 0; i < n; i++) {
-      const weight = weights[i] as number;
-      if (domain[i]) smoothed[i] = weight >= 1 ? (sums[i] as number) / weight : Number.NaN;
-    }
-    values[name] = smoothed;
-  }
-  const cover = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    if (domain[i]) cover[i] = Math.min(1, (canopySums[i] as number) / Math.max(1, outlineSums[i] as number));
-  }
-  values.cover = cover;
+  const values = plantScaleValues(planes, roles, { canopy, pure, outline, domain }, smoothing);
   return {
     width,
     height,
-    canopy,
     domain,
+    domainIndex,
     roles,
     values,
     canopyCount,
@@ -216,57 +261,4 @@ function quantileOfBins(counts: Float64Array, q: number): number {
     if (cumulative >= total * q) return i + 0.5;
   }
   return counts.length / 2;
-}
-
-const clamp = (value: number) => (value < -1 ? -1 : Math.min(value, 1));
-
-/**
- * Per-pixel indicators on canopy pixels (0 elsewhere):
- * VARI = (G − R)/(G + R − B) (Gitelson et al. 2002); TGI on chromatic coordinates
- * g − 0.39 r − 0.61 b (Hunt et al. 2013); GLI = (2G − R − B)/(2G + R + B) (Louhaichi et al. 2001);
- * NDVI = (NIR − R)/(NIR + R) (Rouse et al. 1974); NDRE = (NIR − RE)/(NIR + RE) (Barnes et al. 2000);
- * GNDVI = (NIR − G)/(NIR + G) (Gitelson et al. 1996).
- */
-function rawIndicators(
-  planes: CapturePlanes,
-  roles: Measurement['roles'],
-  outline: Uint8Array,
-  pure: Uint8Array,
-) {
-  const { red, green, blue, nir, redEdge } = planes;
-  const n = planes.width * planes.height;
-  const wanted = new Set([roles.vigour, roles.chlorophyll, roles.water].filter(Boolean) as IndicatorName[]);
-  const out: Partial<Record<IndicatorName, Float32Array>> = {};
-  for (const name of wanted) out[name] = new Float32Array(n);
-  const { vari, tgi, gli, ndvi, ndre, gndvi } = out;
-  for (let i = 0; i < n; i++) {
-    if (!outline[i]) continue;
-    // The vigour index covers the whole outline; leaf-pigment indices only pure leaf pixels.
-    const leaf = pure[i] === 1;
-    const r = red[i] as number;
-    const g = green[i] as number;
-    const b = blue ? (blue[i] as number) : 0;
-    if (vari) {
-      const denominator = g + r - b;
-      vari[i] = Math.abs(denominator) > 1e-4 ? clamp((g - r) / denominator) : 0;
-    }
-    if (tgi && leaf) {
-      const sum = r + g + b;
-      tgi[i] = sum > 1e-6 ? (g - 0.39 * r - 0.61 * b) / sum : 0;
-    }
-    if (gli && leaf) {
-      const denominator = 2 * g + r + b;
-      gli[i] = denominator > 1e-6 ? (2 * g - r - b) / denominator : 0;
-    }
-    if (nir) {
-      const near = nir[i] as number;
-      if (ndvi) ndvi[i] = near + r > 1e-6 ? (near - r) / (near + r) : 0;
-      if (gndvi && leaf) gndvi[i] = near + g > 1e-6 ? (near - g) / (near + g) : 0;
-      if (ndre && redEdge && leaf) {
-        const edge = redEdge[i] as number;
-        ndre[i] = near + edge > 1e-6 ? (near - edge) / (near + edge) : 0;
-      }
-    }
-  }
-  return out;
 }

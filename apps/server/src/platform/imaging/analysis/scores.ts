@@ -49,11 +49,12 @@ function zScores(
   const out = new Float32Array(fields.width * fields.height);
   if (!values || !stats || !Number.isFinite(stats.median)) return out;
   const sigma = Math.max(1.4826 * stats.mad, SIGMA_FLOOR[name]);
-  const { domain } = fields;
-  for (let i = 0; i < out.length; i++) {
+  const { domainIndex } = fields;
+  for (let k = 0; k < domainIndex.length; k++) {
+    const i = domainIndex[k] as number;
     const value = values[i] as number;
     // No pure leaf pixel nearby: no evidence either way (cover judges such places).
-    if (domain[i] && !Number.isNaN(value)) out[i] = (value - stats.median) / sigma;
+    if (!Number.isNaN(value)) out[i] = (value - stats.median) / sigma;
   }
   return out;
 }
@@ -70,8 +71,10 @@ export function scoreFields(
   const water = zScores(fields, statistics, fields.roles.water);
   const stressed = new Uint8Array(fields.width * fields.height);
   let stressedCount = 0;
-  for (let i = 0; i < stressed.length; i++) {
-    if (fields.domain[i] && ((vigour[i] as number) < -stressZ || (cover[i] as number) < -stressZ)) {
+  const { domainIndex } = fields;
+  for (let k = 0; k < domainIndex.length; k++) {
+    const i = domainIndex[k] as number;
+    if ((vigour[i] as number) < -stressZ || (cover[i] as number) < -stressZ) {
       stressed[i] = 1;
       stressedCount++;
     }

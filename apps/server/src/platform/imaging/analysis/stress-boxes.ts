@@ -20,8 +20,8 @@ export interface BoxContext {
   pixelToLngLat: ((x: number, y: number) => [number, number]) | null;
   /** Fallback position for every box when there is no georeference (the photo's GPS). */
   fallbackLngLat: [number, number] | null;
-  /** 8-bit RGB of the HD image, for classifier crops. */
-  display: Uint8Array;
+  /** 8-bit RGB of the working image, for classifier crops (null when phase 1's fields were reused). */
+  display: Uint8Array | null;
   options: DetectOptions;
 }
 
@@ -174,7 +174,8 @@ function domainPixels(fields: PlantFields, group: Accumulator): number {
 /** Only a configured classifier above its probability threshold names a class; never a guess. */
 async function classify(context: BoxContext, box: StressBox): Promise<BoxClassification> {
   const classifier = context.options.classifier;
-  if (!classifier) return { label: NOT_CLASSIFIED, probability: null };
+  // With a classifier, phase 2 always works on the decoded image (it never reuses phase 1's fields).
+  if (!classifier || !context.display) return { label: NOT_CLASSIFIED, probability: null };
   const { x, y, w, h } = box.thr_coords;
   const crop = await sharp(context.display, {
     raw: { width: context.fields.width, height: context.fields.height, channels: 3 },

@@ -1,11 +1,25 @@
 import { photoGeoreference } from '../geometry/footprint.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import type { PhotoInput, PhotoMetadata } from '../types.ts';
+import type { AnalysisCacheSlot } from './analysis-cache.ts';
 import { DEFAULT_DETECT } from './scores.ts';
 
 export interface AnalysisOptions {
   hdMaxSize?: number;
   analysisGsdM?: number;
+  /** JPEG quality of the HD derivative (phase 1 makes it too when it hands its work to phase 2). */
+  hdQuality?: number;
+  /** Where phase 1 leaves its work for phase 2 (single 8-bit photos), keyed by unit. */
+  cache?: AnalysisCacheSlot;
+}
+
+/** The options with their defaults, and a key that tells whether two runs computed the same thing. */
+export function resolveOptions(input: PhotoInput, options: AnalysisOptions) {
+  const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
+  const hdQuality = options.hdQuality ?? DEFAULT_DETECT.hdQuality;
+  const analysisGsdM = options.analysisGsdM ?? DEFAULT_DETECT.analysisGsdM;
+  const key = JSON.stringify([hdMaxSize, hdQuality, analysisGsdM, input.heightAboveGroundM ?? null]);
+  return { hdMaxSize, hdQuality, analysisGsdM, key };
 }
 
 /** The input with every file's metadata read (each phase needs it; callers may pass it in). */

@@ -68,22 +68,47 @@ async function loadRgb(path: string, metadata: PhotoMetadata, maxSide: number): 
     .toColourspace(sixteenBit ? 'rgb16' : 'srgb')
     .raw({ depth: sixteenBit ? 'ushort' : 'uchar' })
     .toBuffer({ resolveWithObject: true });
-  const pixels = info.width * info.height;
   const samples = sixteenBit
     ? new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2)
     : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return rgbPlanes(samples, info, metadata);
+}
+
+const UNIT_OF_BYTE = Float32Array.from({ length: 256 }, (_, value) => value / 255);
+
+/**
+ * The planes of an RGB image from its raw interleaved samples (8 or 16 bits). The 8-bit samples
+ * are kept as the display image when there are exactly three channels.
+ */
+export function rgbPlanes(
+  samples: Uint8Array | Uint16Array,
+  info: { width: number; height: number; channels: number },
+  metadata: PhotoMetadata,
+): CapturePlanes {
+  const pixels = info.width * info.height;
+  const sixteenBit = samples instanceof Uint16Array;
   const channels = info.channels;
   const full = sixteenBit ? 65535 : 255;
   const red = new Float32Array(pixels);
   const green = new Float32Array(pixels);
   const blue = new Float32Array(pixels);
-  const display = sixteenBit
-    ? new Uint8Array(pixels * 3)
-    : new Uint8Array(data.buffer, data.byteOffset, pixels * 3);
-  for (let i = 0, j = 0; i < pixels; i++, j += channels) {
-    red[i] = (samples[j] as number) / full;
-    green[i] = (samples[j + 1] as number) / full;
-    blue[i] = (samples[j + 2] as number) / full;
+  const display =
+    !sixteenBit && channels === 3
+      ? (samples as Uint8Array).subarray(0, pixels * 3)
+      : new Uint8Array(pixels * 3);
+  if (sixteenBit) {
+    for (let i = 0, j = 0; i < pixels; i++, j += channels) {
+      red[i] = (samples[j] as number) / full;
+      green[i] = (samples[j + 1] as number) / full;
+      blue[i] = (samples[j + 2] as number) / full;
+    }
+  } else {
+    // The same quotients as dividing by 255, looked up.
+    for (let i = 0, j = 0; i < pixels; i++, j += channels) {
+      red[i] = UNIT_OF_BYTE[samples[j] as number] as number;
+      green[i] = UNIT_OF_BYTE[samples[j + 1] as number] as number;
+      blue[i] = UNIT_OF_BYTE[samples[j + 2] as number] as number;
+    }
   }
   if (sixteenBit) for (let i = 0; i < pixels * 3; i++) display[i] = (samples[i] as number) >> 8;
   return {

@@ -17,7 +17,53 @@ interface PlacedPhoto {
   metresPerDegLat: number;
 }
 
-const CACHE_SIZE = 4;
+const CACHE_SIZE = 6;
+
+/** Metres east/north of a photo's centre to a lng/lat (its local scale). */
+function offsetM(photo: PlacedPhoto, lng: number, lat: number): [number, number] {
+  const g = photo.georeference;
+  return [(lng - g.lng) * photo.metresPerDegLng, (lat - g.lat) * photo.metresPerDegLat];
+}
+
+/**
+ * The photos that can be the nearest one for some pixel of a tile. A photo whose footprint holds
+ * the whole tile is within its farthest corner distance of every pixel; any photo whose centre is
+ * farther than that from the whole tile never wins there. With the 70–80 % overlap of a survey,
+ * this keeps a handful of photos per tile instead of every photo over it (which also thrashed the
+ * cache of decoded photos).
+ */
+function nearestCandidates<T extends { photo: PlacedPhoto }>(
+  candidates: T[],
+  [west, south, east, north]: [number, number, number, number],
+): T[] {
+  if (candidates.length <= 2) return candidates;
+  const corners: [number, number][] = [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+  ];
+  let bound = Number.POSITIVE_INFINITY;
+  const nearest = candidates.map(({ photo }) => {
+    const g = photo.georeference;
+    let farthest = 0;
+    let holdsTile = true;
+    for (const [lng, lat] of corners) {
+      const [e, n] = offsetM(photo, lng, lat);
+      farthest = Math.max(farthest, e * e + n * n);
+      const [px, py] = g.metresToPixel(e, n);
+      if (px < 0 || py < 0 || px >= g.widthPx || py >= g.heightPx) holdsTile = false;
+    }
+    if (holdsTile) bound = Math.min(bound, farthest);
+    // Nearest point of the tile to the photo's centre (in the centre's local metres).
+    const [e0, n0] = offsetM(photo, west, south);
+    const [e1, n1] = offsetM(photo, east, north);
+    const de = e0 > 0 ? e0 : Math.min(e1, 0);
+    const dn = n0 > 0 ? n0 : Math.min(n1, 0);
+    return de * de + dn * dn;
+  });
+  return candidates.filter((_, i) => (nearest[i] as number) <= bound);
+}
 
 /**
  * Photos placed on their nadir ground footprints (a quick footprint mosaic, no bundle adjustment).
@@ -85,12 +131,26 @@ export class PhotoMosaic {
     ];
   }
 
-  /** Ground size of an HD pixel (the finest the layers carry), metres. */
-  finestGsdM(): number | null {
-    const sizes = this.photos.map(
-      (p) => (p.georeference.gsdM * p.georeference.widthPx) / p.source.analysis.hd.w,
-    );
-    return sizes.length ? Math.min(...sizes) : null;
+  /**
+   * The ground size of an HD pixel over most of the mapped ground (median weighted by footprint
+   * area), metres: it sets the deepest zoom. Not the finest photo's: one photo taken near the
+   * ground (a take-off shot, a MicaSense calibration-panel capture at 2 m) would otherwise push the
+   * whole pyramid several zooms deeper, each zoom four times the tiles.
+   */
+  typicalGsdM(): number | null {
+    const sizes = this.photos
+      .map((p) => ({
+        gsd: (p.georeference.gsdM * p.georeference.widthPx) / p.source.analysis.hd.w,
+        area: p.georeference.widthPx * p.georeference.heightPx * p.georeference.gsdM ** 2,
+      }))
+      .sort((a, b) => a.gsd - b.gsd);
+    const total = sizes.reduce((sum, size) => sum + size.area, 0);
+    let covered = 0;
+    for (const size of sizes) {
+      covered += size.area;
+      if (covered >= total / 2) return size.gsd;
+    }
+    return null;
   }
 
   private coded(index: number): Promise<CodedImage> {
@@ -130,12 +190,15 @@ export class PhotoMosaic {
   /** Paints the photos over the tile; false when no photo touches it. */
   async renderTile(zoom: number, x: number, y: number, canvas: TileCanvas): Promise<boolean> {
     const [west, south, east, north] = tileBounds(zoom, x, y);
-    const candidates = this.photos
-      .map((photo, index) => ({ photo, index }))
-      .filter(
-        ({ photo: p }) =>
-          p.bounds[0] < east && p.bounds[2] > west && p.bounds[1] < north && p.bounds[3] > south,
-      );
+    const candidates = nearestCandidates(
+      this.photos
+        .map((photo, index) => ({ photo, index }))
+        .filter(
+          ({ photo: p }) =>
+            p.bounds[0] < east && p.bounds[2] > west && p.bounds[1] < north && p.bounds[3] > south,
+        ),
+      [west, south, east, north],
+    );
     if (!candidates.length) return false;
     const images = await Promise.all(candidates.map(({ index }) => this.coded(index)));
     const { lngs, lats } = tilePixelCentres(zoom, x, y);

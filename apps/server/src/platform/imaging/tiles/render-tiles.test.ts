@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectStress } from '../analysis/detect.ts';
 import { measurePhoto } from '../analysis/measure.ts';
 import { datasetStatistics } from '../analysis/statistics.ts';
+import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import { detectStressInRasterTile, measureRasterTile, planRasterTiles } from '../raster/raster-analysis.ts';
 import { readRasterInfo } from '../raster/raster-info.ts';
 import { writeGeoTiff } from '../raster/write-geotiff.ts';
@@ -99,6 +100,22 @@ describe('renderTiles', () => {
     const again: Written = new Map();
     await renderTiles({ photos, statistics, minZoom: 18, layers: ['no_pseu'], onTile: collect(again) });
     for (const [name, buffer] of again) expect(buffer.equals(written.get(name) as Buffer)).toBe(true);
+
+    // A photo taken 2 m above the ground (a take-off shot) does not take the pyramid deeper.
+    const [first] = photos as [TilePhotoSource];
+    const metadata = await readPhotoMetadata(first.input.paths[0] as string);
+    const low: TilePhotoSource = {
+      input: { ...first.input, metadata: [{ ...metadata, relativeAltitude: 2 }] },
+      analysis: first.analysis,
+    };
+    const withLow = await renderTiles({
+      photos: [...photos, low],
+      statistics,
+      minZoom: 18,
+      layers: ['no_pseu'],
+      onTile: async () => {},
+    });
+    expect(withLow.maxZoom).toBe(20);
   }, 60_000);
 
   it('reprojects a UTM GeoTIFF to Web Mercator and adds the surface model from a DSM', async () => {

@@ -8,6 +8,14 @@ import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-me
 const ANALYSIS_LAYERS: MapLayer[] = ['no_pseu', 'ai', 'comb', 'water_stress', 'beta'];
 const ENCODES_IN_FLIGHT = 6;
 
+/** No photo could be placed on the ground (no height above ground, no footprint) and no raster. */
+export class NothingToTileError extends Error {
+  constructor() {
+    super('Nothing to tile: no georeferenced photo or raster');
+    this.name = 'NothingToTileError';
+  }
+}
+
 interface TileSource {
   renderTile(zoom: number, x: number, y: number, canvas: TileCanvas): Promise<boolean>;
 }
@@ -37,7 +45,7 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
     if (options.photos?.length) {
       const mosaic = await PhotoMosaic.open(options.photos, options.statistics, detect, dataLayers);
       const bounds = mosaic.bounds();
-      const gsd = mosaic.finestGsdM();
+      const gsd = mosaic.typicalGsdM();
       if (bounds && gsd) {
         sources.push(mosaic);
         boundsList.push(bounds);
@@ -66,8 +74,7 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
       sources.push(model);
       layers.push('dsm');
     }
-    if (!sources.length || !boundsList.length)
-      throw new Error('Nothing to tile: no georeferenced photo or raster');
+    if (!sources.length || !boundsList.length) throw new NothingToTileError();
     const bounds: [number, number, number, number] = [
       Math.min(...boundsList.map((b) => b[0])),
       Math.min(...boundsList.map((b) => b[1])),

@@ -24,6 +24,8 @@ interface FieldDetailProps {
   reportArea?: (report: FieldView['Reports'][number] | null) => ReactNode;
   /** The selected report's data panel (upload, processing, results), composed in by the route. */
   reportPanel?: (reportUuid: string) => ReactNode;
+  /** Weather, soil and forecast cards (the agro feature), composed in by the route. */
+  agroCards?: ReactNode;
 }
 
 export function FieldDetail({
@@ -33,6 +35,7 @@ export function FieldDetail({
   serviceAction,
   reportArea,
   reportPanel,
+  agroCards,
 }: FieldDetailProps) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
@@ -104,6 +107,7 @@ export function FieldDetail({
       {reportArea?.(field.Reports.find((report) => report.uuid === reportUuid) ?? null)}
       <FieldOutlineMap field={field} />
       {reportUuid && reportPanel?.(reportUuid)}
+      {agroCards}
       <SimpleGrid cols={{ base: 1, lg: field.owner ? 2 : 1 }}>
         <FieldDetailsTable field={field} />
         {field.owner && <FieldOwnerTable owner={field.owner} />}

@@ -28,6 +28,8 @@ interface FieldsScreenProps {
   reportArea?: (field: FieldView, report: FieldView['Reports'][number] | null) => ReactNode;
   /** The selected report's data panel (the datasets feature: upload, processing, results). */
   reportPanel?: (reportUuid: string) => ReactNode;
+  /** The field's weather, soil and forecast cards (the agro feature). */
+  agroCards?: (field: FieldView) => ReactNode;
 }
 
 export function FieldsScreen({
@@ -35,6 +37,7 @@ export function FieldsScreen({
   headerActions,
   reportArea,
   reportPanel,
+  agroCards,
 }: FieldsScreenProps = {}) {
   const { t } = useTranslation();
   const authorization = useAuthorization();
@@ -120,6 +123,7 @@ export function FieldsScreen({
       serviceAction={serviceAction?.(selected)}
       reportArea={reportArea && ((report) => reportArea(selected, report))}
       reportPanel={reportPanel}
+      agroCards={agroCards?.(selected)}
     />
   ) : chosenUuid && single.isPending ? (
     <Center py="xl">

@@ -1,5 +1,5 @@
 import type { ShootFieldView, ShootView } from '@ampelos/domain';
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,9 +72,18 @@ export function ShootFieldHeader({
 
 /**
  * A shoot: the field on the satellite map, its name and location, the actions the caller may take,
- * the details, operation details, owner info and field details, and the KML for the pilot.
+ * the report's data (`reportPanel`, composed by the route: the crew's "Upload Data"), the details,
+ * operation details, owner info and field details, and the KML for the pilot.
  */
-export function ShootDetail({ shoot, onBack }: { shoot: ShootView; onBack?: () => void }) {
+export function ShootDetail({
+  shoot,
+  onBack,
+  reportPanel,
+}: {
+  shoot: ShootView;
+  onBack?: () => void;
+  reportPanel?: (shoot: ShootView) => ReactNode;
+}) {
   return (
     <Stack gap="md" data-testid="shoot-detail" data-uuid={shoot.uuid} data-status={shoot.status}>
       <ShootFieldHeader
@@ -83,6 +92,11 @@ export function ShootDetail({ shoot, onBack }: { shoot: ShootView; onBack?: () =
         badge={<ShootStatusLabel status={shoot.status} testId="shoot-status-label" />}
       />
       <ShootActions shoot={shoot} />
+      {reportPanel && (
+        <Paper withBorder p="md" data-testid="shoot-report-data">
+          {reportPanel(shoot)}
+        </Paper>
+      )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <OperationDetailsTable shoot={shoot} />
         <ShootDetailsTable report={shoot.report} field={shoot.field} createdAt={shoot.createdAt} />

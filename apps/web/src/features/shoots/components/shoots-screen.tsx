@@ -9,7 +9,7 @@ import {
 import { Alert, Button, Center, EmptyState, Grid, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDrone } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../../lib/auth.ts';
@@ -51,9 +51,10 @@ const selectionOf = (entry: ShootEntry): Selection =>
 /**
  * Shoots: the collapsible header (needs-assignment count, Need Assignment, view switch, calendar,
  * filters), the list on the left and the selected shoot on the right. Under 767 px the list comes
- * first and the detail replaces it, with a way back.
+ * first and the detail replaces it, with a way back. `reportPanel` is another feature's view of the
+ * shoot's report (its data and upload), given by the route.
  */
-export function ShootsScreen() {
+export function ShootsScreen({ reportPanel }: { reportPanel?: (shoot: ShootView) => ReactNode } = {}) {
   const { t } = useTranslation();
   const shoots = useShoots();
   const { data: user } = useUser();
@@ -147,7 +148,12 @@ export function ShootsScreen() {
 
   const detail = selected ? (
     selected.kind === 'shoot' ? (
-      <ShootDetail key={selected.shoot.uuid} shoot={selected.shoot} onBack={small ? backToList : undefined} />
+      <ShootDetail
+        key={selected.shoot.uuid}
+        shoot={selected.shoot}
+        onBack={small ? backToList : undefined}
+        reportPanel={reportPanel}
+      />
     ) : (
       <AwaitingReportDetail
         key={selected.item.report.uuid}

@@ -1,0 +1,2 @@
+ALTER TABLE "reports" ADD COLUMN "stressed_points" integer GENERATED ALWAYS AS (coalesce(jsonb_array_length(jsonb_path_query_array(output_data, '$[*].bboxes.keyvalue()')), 0)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "fields_centroid_idx" ON "fields" USING btree ("centroid_lat","centroid_lng");

@@ -1,0 +1,60 @@
+import { agroFieldQuerySchema, agroPointQuerySchema } from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/sessions.ts';
+import type { AgroService } from './service.ts';
+
+const tags = ['agro'];
+/** Weather is refetched by the page at most this often; the server caches longer per place. */
+const CACHE = 'private, max-age=300';
+
+/** `{ data: null }` means "Information not available": never an error the page would alert. */
+export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (app, { agro }) => {
+  app.get(
+    '/weather',
+    {
+      schema: {
+        tags,
+        summary: 'Current weather, sunrise and sunset (WeatherAPI shape)',
+        querystring: agroPointQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', CACHE);
+      return { data: await agro.currentWeather(requireAuth(request), request.query) };
+    },
+  );
+
+  app.get(
+    '/agro/getWeatherForecastData',
+    { schema: { tags, summary: 'Weather forecast in 3-hour steps', querystring: agroPointQuerySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', CACHE);
+      return { data: await agro.forecast(requireAuth(request), request.query) };
+    },
+  );
+
+  app.get(
+    '/agro/getSoilData',
+    {
+      schema: { tags, summary: "A field's latest soil reading (Kelvin)", querystring: agroFieldQuerySchema },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', CACHE);
+      return { data: await agro.soil(requireAuth(request), request.query) };
+    },
+  );
+
+  app.get(
+    '/agro/getSatelliteImgsData',
+    {
+      schema: { tags, summary: 'Dates with satellite imagery of a field', querystring: agroFieldQuerySchema },
+    },
+    async (request) => ({ data: await agro.satelliteImages(requireAuth(request), request.query) }),
+  );
+
+  app.post(
+    '/agro/createPolygons',
+    { schema: { tags, summary: 'Admin: register fields at the satellite provider and store their agroId' } },
+    async (request) => agro.createPolygons(requireAuth(request)),
+  );
+};

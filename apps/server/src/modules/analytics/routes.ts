@@ -1,0 +1,47 @@
+import { analyticsRangeQuerySchema, fieldOutlinesQuerySchema } from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/sessions.ts';
+import type { AnalyticsService } from './service.ts';
+
+const tags = ['analytics'];
+
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
+  app,
+  { analytics },
+) => {
+  app.get(
+    '/analytics/overview',
+    {
+      schema: {
+        tags,
+        summary:
+          'Dashboard figures (administrators): totals, weekly growth and monthly orders between from and to',
+        querystring: analyticsRangeQuerySchema,
+      },
+    },
+    async (request) => analytics.overview(requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/analytics/fields-map',
+    {
+      schema: {
+        tags,
+        summary: "Every field's centroid, title and hectares for the dashboard map (administrators)",
+      },
+    },
+    async (request) => analytics.fieldPoints(requireAuth(request)),
+  );
+
+  app.get(
+    '/analytics/fields-map/polygons',
+    {
+      schema: {
+        tags,
+        summary: 'Outlines of the fields centred in bbox=west,south,east,north (administrators)',
+        querystring: fieldOutlinesQuerySchema,
+      },
+    },
+    async (request) => analytics.fieldOutlines(requireAuth(request), request.query.bbox),
+  );
+};

@@ -1,0 +1,18 @@
+import { auditQuerySchema } from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/sessions.ts';
+import type { AuditService } from './service.ts';
+
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Staff actions, newest first (administrators)',
+        querystring: auditQuerySchema,
+      },
+    },
+    async (request) => audit.page(requireAuth(request), request.query),
+  );
+};

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/sessions.ts';
+import type { DeployService } from './service.ts';
+
+const tags = ['deploy'];
+
+export const deployRoutes: FastifyPluginAsyncZod<{ deploy: DeployService }> = async (app, { deploy }) => {
+  app.get(
+    '/deploy',
+    { schema: { tags, summary: 'Whether a deploy is configured or running (administrators)' } },
+    async (request) => deploy.status(requireAuth(request)),
+  );
+
+  app.get(
+    '/deploy/production',
+    {
+      schema: { tags, summary: 'Run the configured deploy and stream its output as text (administrators)' },
+      // It changes the world on GET (spec section 7): the CSRF header is required as for any write.
+      config: { csrf: true },
+    },
+    async (request, reply) => {
+      const output = deploy.start(requireAuth(request));
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('X-Accel-Buffering', 'no')
+        .send(output);
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import {
+  offeredLayers,
+  type ReportResultsView,
+  type ResultsBoxView,
+  type ResultsPhotoView,
+  STRESS_COLOURS,
+  type StressColour,
+} from '@ampelos/domain';
+import type { ReportBox, ReportOutputPoint } from '../../platform/db/schema.ts';
+import { hdFileName, reportFileUrl } from '../datasets/paths.ts';
+import { hdBase } from './annotations.ts';
+import type { ResultsReportRow } from './repository.ts';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function presentBox(id: string, box: ReportBox): ResultsBoxView {
+  const colour = (STRESS_COLOURS as readonly string[]).includes(box.colour)
+    ? (box.colour as StressColour)
+    : null;
+  return {
+    id,
+    ...box.thr_coords,
+    lng: box.lng,
+    lat: box.lat,
+    colour,
+    className: box.className,
+    factor: box.factor ?? null,
+    comment: box.comment ?? null,
+    annotatedAt: box.annotatedAt ?? null,
+    annotatedBy: box.annotatedBy ?? null,
+    drawn: box.drawn === true,
+  };
+}
+
+export function presentPhoto(reportUuid: string, point: ReportOutputPoint): ResultsPhotoView {
+  const base = hdBase(point);
+  return {
+    file: point.file,
+    base,
+    lng: point.lng,
+    lat: point.lat,
+    hdUrl: reportFileUrl(reportUuid, hdFileName(base)),
+    canDraw: point.corners?.length === 4,
+    boxes: Object.entries(point.bboxes).map(([id, box]) => presentBox(id, box)),
+  };
+}
+
+export function presentResults(input: {
+  report: ResultsReportRow;
+  field: { uuid: string; polygon: [number, number][] } | null;
+  tileZoom: { min: number; max: number } | null;
+  hasPdf: boolean;
+  canAnnotate: boolean;
+}): ReportResultsView {
+  const { report } = input;
+  const { surfaceMapMin: min, surfaceMapMax: max } = report;
+  return {
+    uuid: report.uuid,
+    createdAt: report.createdAt.toISOString(),
+    processedAt: iso(report.processedAt),
+    field: {
+      uuid: input.field?.uuid ?? null,
+      title: report.fieldTitle,
+      polygonPoints: input.field?.polygon ?? null,
+    },
+    layers: input.tileZoom ? offeredLayers(report.layers ?? [], report.createdAt) : [],
+    tileUrlTemplate: reportFileUrl(report.uuid, 'tiles/{layer}/{z}/{x}/{y}.png'),
+    tileZoom: input.tileZoom,
+    pdfUrl: input.hasPdf ? reportFileUrl(report.uuid, 'data_files/final_report.pdf') : null,
+    size: report.size ?? null,
+    scale: report.scale ?? null,
+    surfaceMap: min !== null && max !== null ? { min, max } : null,
+    photos: (report.outputData ?? []).map((point) => presentPhoto(report.uuid, point)),
+    canAnnotate: input.canAnnotate,
+  };
+}

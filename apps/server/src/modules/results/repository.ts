@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { type ReportOutputPoint, reports } from '../../platform/db/schema.ts';
+
+export type ResultsReportRow = typeof reports.$inferSelect;
+
+/** What an annotation does to a report's outputData; it throws (an AppError) to refuse, writing nothing. */
+export type OutputDataChange<T> = (outputData: ReportOutputPoint[]) => {
+  outputData: ReportOutputPoint[];
+  result: T;
+};
+
+/** The only code touching reports for results and annotations. */
+export function createResultsRepository(db: Db) {
+  return {
+    /**
+     * Reads the report's outputData under a row lock, applies `change` and writes the new list in the
+     * same transaction, so two people annotating boxes of the same report at once both keep theirs.
+     */
+    async changeOutputData<T>(reportId: number, change: OutputDataChange<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ outputData: reports.outputData })
+          .from(reports)
+          .where(eq(reports.id, reportId))
+          .for('update');
+        const outcome = change(row?.outputData ?? []);
+        await tx
+          .update(reports)
+          .set({ outputData: outcome.outputData, updatedAt: new Date() })
+          .where(eq(reports.id, reportId));
+        return outcome.result;
+      });
+    },
+  };
+}
+export type ResultsRepository = ReturnType<typeof createResultsRepository>;

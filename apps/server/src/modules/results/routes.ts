@@ -1,0 +1,40 @@
+import { boxAnnotationSchema, RESULTS_MESSAGES } from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/sessions.ts';
+import type { ResultsService } from './service.ts';
+
+const tags = ['results'];
+
+export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> = async (app, { results }) => {
+  app.get(
+    '/reports/:uuid/results',
+    {
+      schema: {
+        tags,
+        summary: "A completed report's viewer data: layers, tile zooms, photos with their boxes, PDF",
+        params: z.object({ uuid: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      // Annotations change it: never served from a cache.
+      reply.header('Cache-Control', 'no-store');
+      return { data: await results.results(requireAuth(request), request.params.uuid) };
+    },
+  );
+
+  app.post(
+    '/reports/update/bbox',
+    {
+      schema: {
+        tags,
+        summary: 'Annotate a box of an HD photo (stress factor, comment) or add a box drawn on it',
+        body: boxAnnotationSchema,
+      },
+    },
+    async (request) => ({
+      data: await results.annotate(requireAuth(request), request.body),
+      msg: RESULTS_MESSAGES.reportUpdated,
+    }),
+  );
+};

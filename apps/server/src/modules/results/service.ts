@@ -1,0 +1,118 @@
+import { type BoxAnnotation, can, RESULTS_MESSAGES as M, MAP } from '@ampelos/domain';
+import sharp from 'sharp';
+import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { hdFileName, PDF_FILE, reportKey } from '../datasets/paths.ts';
+import { canSeeReport } from '../datasets/report-access.ts';
+import type { ReportContext } from '../datasets/repository.ts';
+import { addDrawnBox, annotateExistingBox, findPhotoIndex, hdBase } from './annotations.ts';
+import { presentBox, presentResults } from './presenter.ts';
+import type { ResultsRepository } from './repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The report's customer (buyer or b2b colleague: Report:create) and staff (Report:update). */
+function mayAnnotate(auth: AuthContext, context: ReportContext): boolean {
+  const { permissions } = auth.view;
+  return (
+    canSeeReport(auth, context) &&
+    (can(permissions, 'update', 'Report') || can(permissions, 'create', 'Report'))
+  );
+}
+
+/**
+ * The zoom levels a report's tiles were rendered for: the pipeline renders from the field's zoom to
+ * the data's native zoom, so the map can overzoom past the last level instead of showing nothing.
+ */
+async function tileZoomRange(storage: Storage, reportUuid: string, layer: string | undefined) {
+  if (!layer) return null;
+  const levels: number[] = [];
+  for (let z = MAP.rasterMinZoom; z <= MAP.rasterMaxZoom; z++) {
+    for await (const _tile of storage.list(reportKey(reportUuid, `tiles/${layer}/${z}/`))) {
+      levels.push(z);
+      break;
+    }
+  }
+  const [min, max] = [levels[0], levels.at(-1)];
+  return min === undefined || max === undefined ? null : { min, max };
+}
+
+/** Width and height of an HD photo, read from its header. */
+async function hdImageSize(storage: Storage, reportUuid: string, base: string) {
+  const key = reportKey(reportUuid, hdFileName(base));
+  if (!(await storage.stat(key))) return null;
+  const { width, height } = await storage.withLocalFile(key, (file) => sharp(file).metadata());
+  return width && height ? { w: width, h: height } : null;
+}
+
+export function createResultsService(deps: {
+  findReport: (uuid: string) => Promise<ReportContext | undefined>;
+  results: ResultsRepository;
+  storage: Storage;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+
+  /** Visibility (404), then the permission when asked (403), then the status (409). */
+  async function completedReport(auth: AuthContext, reportUuid: string, toAnnotate = false) {
+    const context = UUID.test(reportUuid) ? await deps.findReport(reportUuid) : undefined;
+    if (!context || !canSeeReport(auth, context)) throw notFound(M.reportNotFound);
+    if (toAnnotate && !mayAnnotate(auth, context)) throw forbidden(M.mayNotAnnotate);
+    if (context.report.status !== 'complete') throw new AppError(409, M.notComplete);
+    return context;
+  }
+
+  return {
+    /** `GET /reports/{uuid}/results`: layers, tiles, photos and boxes of a completed report. */
+    async results(auth: AuthContext, reportUuid: string) {
+      const context = await completedReport(auth, reportUuid);
+      const { report, field } = context;
+      const [tileZoom, pdf] = await Promise.all([
+        tileZoomRange(deps.storage, report.uuid, report.layers?.[0]),
+        deps.storage.stat(reportKey(report.uuid, PDF_FILE)),
+      ]);
+      return presentResults({
+        report,
+        field: field ? { uuid: field.uuid, polygon: field.polygon } : null,
+        tileZoom,
+        hasPdf: pdf !== null,
+        canAnnotate: mayAnnotate(auth, context),
+      });
+    },
+
+    /**
+     * `POST /reports/update/bbox`: a stress factor and comment on a box, or a box the user drew.
+     * Who: the report's customer and staff; the photo and the box must exist in the report.
+     */
+    async annotate(auth: AuthContext, input: BoxAnnotation) {
+      const context = await completedReport(auth, input.reportUuid, true);
+      const by = { name: `${auth.user.firstName} ${auth.user.lastName}`.trim(), now: now() };
+      const { id: reportId, uuid } = context.report;
+      let saved: ReturnType<typeof annotateExistingBox>;
+      if (input.bboxId !== undefined) {
+        const bboxId = input.bboxId;
+        saved = await deps.results.changeOutputData(reportId, (points) => {
+          const changed = annotateExistingBox(points, { ...input, bboxId }, by);
+          return { outputData: changed.outputData, result: changed };
+        });
+      } else {
+        const points = context.report.outputData ?? [];
+        const photo = points[findPhotoIndex(points, { file: input.file, base: input.base })];
+        const size = photo ? await hdImageSize(deps.storage, uuid, hdBase(photo)) : null;
+        if (!photo || !size) throw new AppError(409, M.cannotPlaceBox);
+        const thr_coords = input.thr_coords as NonNullable<BoxAnnotation['thr_coords']>;
+        saved = await deps.results.changeOutputData(reportId, (current) => {
+          const changed = addDrawnBox(current, { ...input, thr_coords, base: hdBase(photo) }, size, by);
+          return { outputData: changed.outputData, result: changed };
+        });
+      }
+      return {
+        file: saved.point.file,
+        base: hdBase(saved.point),
+        box: saved.box ? presentBox(saved.id, saved.box) : null,
+      };
+    },
+  };
+}
+export type ResultsService = ReturnType<typeof createResultsService>;

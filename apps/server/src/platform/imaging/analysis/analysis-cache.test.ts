@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datasetStatistics, detectStress, measurePhoto } from '../index.ts';
+import { generateSampleData, type SampleTruth } from '../sample-data/generate.ts';
+import { temporaryDir } from '../test-support/paths.ts';
+import { createDiskAnalysisCache } from './analysis-cache.ts';
+
+describe('phase 1 → phase 2 hand-over (analysis cache)', () => {
+  let dir: { path: string; remove: () => Promise<void> };
+  let truth: SampleTruth;
+  beforeAll(async () => {
+    dir = await temporaryDir();
+    // Wider than the HD size, so the photo is decoded, resized to HD and again to the analysis size.
+    truth = await generateSampleData({
+      outDir: dir.path,
+      seed: 4,
+      lines: 1,
+      photosPerLine: 2,
+      photoWidth: 2600,
+      photoHeight: 1700,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await dir.remove();
+  });
+
+  it('gives phase 2 the same boxes and the same HD JPEG as recomputing, and is emptied as it is used', async () => {
+    const inputs = truth.photos.map((photo) => ({ paths: [join(dir.path, photo.file)] }));
+    const cache = createDiskAnalysisCache(join(dir.path, 'cache'), 1024 ** 3);
+    const slots = inputs.map((_, i) => ({ cache, key: `dataset-1/${i}` }));
+    const cold = datasetStatistics(await Promise.all(inputs.map((input) => measurePhoto(input))));
+    const warm = datasetStatistics(
+      await Promise.all(inputs.map((input, i) => measurePhoto(input, { cache: slots[i] }))),
+    );
+    expect(warm).toEqual(cold);
+    expect(await cache.get('dataset-1/0')).not.toBeNull();
+
+    for (const [i, input] of inputs.entries()) {
+      const recomputed = await detectStress(input, cold, {
+        hdPath: join(dir.path, `cold-${i}.jpg`),
+        imageId: `p${i}`,
+      });
+      const reused = await detectStress(
+        input,
+        warm,
+        { hdPath: join(dir.path, `warm-${i}.jpg`), imageId: `p${i}` },
+        { cache: slots[i] },
+      );
+      expect(reused).toEqual(recomputed);
+      expect(await readFile(join(dir.path, `warm-${i}.jpg`))).toEqual(
+        await readFile(join(dir.path, `cold-${i}.jpg`)),
+      );
+      expect(await cache.get(`dataset-1/${i}`)).toBeNull();
+    }
+  }, 120_000);
+
+  it('takes nothing beyond its size and forgets a dataset at once', async () => {
+    const input = { paths: [join(dir.path, truth.photos[0]?.file as string)] };
+    const tiny = createDiskAnalysisCache(join(dir.path, 'tiny'), 1000);
+    await measurePhoto(input, { cache: { cache: tiny, key: 'd/1' } });
+    expect(await tiny.get('d/1')).toBeNull();
+    const roomy = createDiskAnalysisCache(join(dir.path, 'roomy'), 1024 ** 3);
+    await measurePhoto(input, { cache: { cache: roomy, key: 'd/1' } });
+    await roomy.clear('d');
+    expect(await roomy.get('d/1')).toBeNull();
+  }, 60_000);
+});

@@ -1,0 +1,195 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { IndicatorName } from '../types.ts';
+import { packMask, unpackMask } from './bit-mask.ts';
+import type { PlantFields } from './plant-fields.ts';
+
+/**
+ * What phase 1 hands to phase 2 for one photo, so phase 2 neither decodes the photo nor recomputes
+ * its plant-scale fields: the fields on the domain pixels and the HD JPEG. Phase 2 produces exactly
+ * the same result with or without it (both derive from the same decode, see `preparePhoto`).
+ */
+export interface CachedAnalysis {
+  fields: PlantFields;
+  sourceWidth: number;
+  sourceHeight: number;
+  hd: { w: number; h: number };
+  hdJpeg: Buffer;
+  /** The options the fields were computed with; an entry made with others is not used. */
+  optionsKey: string;
+}
+
+/** A store of phase-1 results keyed by unit. Best effort: a miss only costs the recomputation. */
+export interface AnalysisCache {
+  get(key: string): Promise<CachedAnalysis | null>;
+  set(key: string, entry: CachedAnalysis): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Forgets every key under a prefix (a dataset's units once it finished or failed). */
+  clear(prefix: string): Promise<void>;
+}
+
+/** Where a photo's phase-1 result goes: the cache and the photo's key in it. */
+export interface AnalysisCacheSlot {
+  cache: AnalysisCache;
+  key: string;
+}
+
+interface Header {
+  width: number;
+  height: number;
+  sourceWidth: number;
+  sourceHeight: number;
+  hd: { w: number; h: number };
+  roles: PlantFields['roles'];
+  names: IndicatorName[];
+  canopyCount: number;
+  domainCount: number;
+  validCount: number;
+  canopyThreshold: number;
+  domainBytes: number;
+  jpegBytes: number;
+  optionsKey: string;
+}
+
+/** Header (JSON, length-prefixed) · packed domain · each indicator on the domain pixels · JPEG. */
+export function encodeAnalysis(entry: CachedAnalysis): Buffer {
+  const { fields } = entry;
+  const domainBits = packMask(fields.domain, fields.width, fields.height).words;
+  const names = Object.keys(fields.values) as IndicatorName[];
+  const header: Header = {
+    width: fields.width,
+    height: fields.height,
+    sourceWidth: entry.sourceWidth,
+    sourceHeight: entry.sourceHeight,
+    hd: entry.hd,
+    roles: fields.roles,
+    names,
+    canopyCount: fields.canopyCount,
+    domainCount: fields.domainCount,
+    validCount: fields.validCount,
+    canopyThreshold: fields.canopyThreshold,
+    domainBytes: domainBits.byteLength,
+    jpegBytes: entry.hdJpeg.length,
+    optionsKey: entry.optionsKey,
+  };
+  const json = Buffer.from(JSON.stringify(header));
+  // Typed sections start on a multiple of 4 bytes.
+  const headerBytes = 4 + Math.ceil(json.length / 4) * 4;
+  const valueBytes = names.length * fields.domainCount * 4;
+  const out = Buffer.alloc(headerBytes + domainBits.byteLength + valueBytes + entry.hdJpeg.length);
+  out.writeUInt32LE(json.length, 0);
+  json.copy(out, 4);
+  Buffer.from(domainBits.buffer, domainBits.byteOffset, domainBits.byteLength).copy(out, headerBytes);
+  const values = new Float32Array(
+    out.buffer,
+    out.byteOffset + headerBytes + domainBits.byteLength,
+    names.length * fields.domainCount,
+  );
+  const { domainIndex } = fields;
+  let at = 0;
+  for (const name of names) {
+    const plane = fields.values[name] as Float32Array;
+    for (let k = 0; k < domainIndex.length; k++) values[at++] = plane[domainIndex[k] as number] as number;
+  }
+  entry.hdJpeg.copy(out, headerBytes + domainBits.byteLength + valueBytes);
+  return out;
+}
+
+export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
+  const jsonLength = bytes.readUInt32LE(0);
+  const header = JSON.parse(bytes.subarray(4, 4 + jsonLength).toString()) as Header;
+  const headerBytes = 4 + Math.ceil(jsonLength / 4) * 4;
+  // A copy with its own aligned buffer: the Buffer may sit at any offset of a shared pool.
+  const body = new Uint8Array(bytes.subarray(headerBytes)).buffer;
+  const { width, height } = header;
+  const n = width * height;
+  const stride = Math.ceil(width / 32);
+  const domain = unpackMask({
+    width,
+    height,
+    stride,
+    words: new Int32Array(body, 0, header.domainBytes / 4),
+  });
+  const valueCount = header.names.length * header.domainCount;
+  const stored = new Float32Array(body, header.domainBytes, valueCount);
+  const domainIndex = new Int32Array(header.domainCount);
+  for (let i = 0, k = 0; i < n; i++) if (domain[i]) domainIndex[k++] = i;
+  const values: PlantFields['values'] = {};
+  let at = 0;
+  for (const name of header.names) {
+    const plane = new Float32Array(n);
+    for (let k = 0; k < domainIndex.length; k++) plane[domainIndex[k] as number] = stored[at++] as number;
+    values[name] = plane;
+  }
+  const jpegStart = header.domainBytes + valueCount * 4;
+  return {
+    fields: {
+      width,
+      height,
+      domain,
+      domainIndex,
+      roles: header.roles,
+      values,
+      canopyCount: header.canopyCount,
+      domainCount: header.domainCount,
+      validCount: header.validCount,
+      canopyThreshold: header.canopyThreshold,
+    },
+    sourceWidth: header.sourceWidth,
+    sourceHeight: header.sourceHeight,
+    hd: header.hd,
+    hdJpeg: Buffer.from(body, jpegStart, header.jpegBytes),
+    optionsKey: header.optionsKey,
+  };
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_.:-]+(\/[A-Za-z0-9_.:-]+)*$/;
+
+/**
+ * A cache in a local directory, one file per key, holding at most `maxBytes` written by this
+ * process. When full it keeps what it has and takes nothing new (phase 2 reads the units in the
+ * order phase 1 wrote them, so evicting the oldest would evict exactly what is needed next).
+ */
+export function createDiskAnalysisCache(directory: string, maxBytes: number): AnalysisCache {
+  let used = 0;
+  const sizes = new Map<string, number>();
+  const fileOf = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe cache key ${key}`);
+    return join(directory, `${key}.bin`);
+  };
+  return {
+    async get(key) {
+      try {
+        return decodeAnalysis(await readFile(fileOf(key)));
+      } catch {
+        return null;
+      }
+    },
+    async set(key, entry) {
+      const bytes = encodeAnalysis(entry);
+      if (used + bytes.length > maxBytes) return;
+      const file = fileOf(key);
+      await mkdir(dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, file);
+      used += bytes.length - (sizes.get(key) ?? 0);
+      sizes.set(key, bytes.length);
+    },
+    async delete(key) {
+      const file = fileOf(key);
+      const size = sizes.get(key) ?? (await stat(file).catch(() => null))?.size ?? 0;
+      await rm(file, { force: true });
+      if (sizes.delete(key)) used -= size;
+    },
+    async clear(prefix) {
+      await rm(join(directory, prefix), { recursive: true, force: true });
+      for (const [key, size] of sizes) {
+        if (key.startsWith(`${prefix}/`)) {
+          sizes.delete(key);
+          used -= size;
+        }
+      }
+    },
+  };
+}

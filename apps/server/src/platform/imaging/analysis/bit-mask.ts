@@ -1,0 +1,146 @@
+/**
+ * Binary masks packed 32 pixels to a word (bit j of word k of a row is pixel 32k + j), for the
+ * square-window morphology of the canopy: a dilation is a few shifted ORs per word instead of a
+ * window count per pixel. Bits past the row's width are always 0.
+ */
+export interface BitMask {
+  width: number;
+  height: number;
+  /** Words per row. */
+  stride: number;
+  words: Int32Array;
+}
+
+function emptyLike(mask: { width: number; height: number }): BitMask {
+  const stride = Math.ceil(mask.width / 32);
+  return { width: mask.width, height: mask.height, stride, words: new Int32Array(stride * mask.height) };
+}
+
+/** Packs a 0/1 byte mask. */
+export function packMask(bytes: Uint8Array, width: number, height: number): BitMask {
+  const out = emptyLike({ width, height });
+  const { stride, words } = out;
+  for (let y = 0; y < height; y++) {
+    const base = y * width;
+    const row = y * stride;
+    for (let x = 0; x < width; x++) {
+      if (bytes[base + x]) words[row + (x >> 5)] = (words[row + (x >> 5)] as number) | (1 << (x & 31));
+    }
+  }
+  return out;
+}
+
+/** Unpacks to a 0/1 byte mask (into `out` when given, every byte written). */
+export function unpackMask(
+  mask: BitMask,
+  out: Uint8Array = new Uint8Array(mask.width * mask.height),
+): Uint8Array {
+  const { width, height, stride, words } = mask;
+  for (let y = 0; y < height; y++) {
+    const base = y * width;
+    const row = y * stride;
+    for (let x = 0; x < width; x++) out[base + x] = ((words[row + (x >> 5)] as number) >>> (x & 31)) & 1;
+  }
+  return out;
+}
+
+/** Word k of `source`'s row shifted by `d` pixels toward higher x (d may be negative); 0 past the ends. */
+function shiftedWord(source: Int32Array, row: number, stride: number, k: number, d: number): number {
+  if (d === 0) return source[row + k] as number;
+  if (d > 0) {
+    const q = d >> 5;
+    const s = d & 31;
+    const a = k - q;
+    const hi = a >= 0 ? (source[row + a] as number) : 0;
+    if (s === 0) return hi;
+    const lo = a - 1 >= 0 ? (source[row + a - 1] as number) : 0;
+    return (hi << s) | (lo >>> (32 - s));
+  }
+  const e = -d;
+  const q = e >> 5;
+  const s = e & 31;
+  const a = k + q;
+  const lo = a < stride ? (source[row + a] as number) : 0;
+  if (s === 0) return lo;
+  const hi = a + 1 < stride ? (source[row + a + 1] as number) : 0;
+  return (lo >>> s) | (hi << (32 - s));
+}
+
+/** Clears the padding bits past the width in every row's last word. */
+function clearPadding(mask: BitMask) {
+  const tail = mask.width & 31;
+  if (tail === 0) return;
+  const keep = (1 << tail) - 1;
+  const { stride, words, height } = mask;
+  for (let y = 0; y < height; y++) {
+    const last = y * stride + stride - 1;
+    words[last] = (words[last] as number) & keep;
+  }
+}
+
+/**
+ * Dilation by the (2r+1)² square, clipped at the border (nothing comes from outside the image):
+ * an OR of the 2r+1 horizontal shifts of each row, then of the 2r+1 rows around each row. Every
+ * shift is of the original row (not chained), which keeps the clipping exact.
+ */
+export function dilateBits(mask: BitMask, r: number): BitMask {
+  const { stride, height } = mask;
+  const across = emptyLike(mask);
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    for (let k = 0; k < stride; k++) {
+      let word = mask.words[row + k] as number;
+      for (let d = 1; d <= r; d++) {
+        word |= shiftedWord(mask.words, row, stride, k, d) | shiftedWord(mask.words, row, stride, k, -d);
+      }
+      across.words[row + k] = word;
+    }
+  }
+  clearPadding(across);
+  const out = emptyLike(mask);
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    const first = Math.max(0, y - r) * stride;
+    const last = Math.min(height - 1, y + r) * stride;
+    for (let k = 0; k < stride; k++) {
+      let word = 0;
+      for (let other = first; other <= last; other += stride) word |= across.words[other + k] as number;
+      out.words[row + k] = word;
+    }
+  }
+  return out;
+}
+
+/** The complement inside the image (padding stays 0). */
+export function invertBits(mask: BitMask): BitMask {
+  const out = emptyLike(mask);
+  for (let i = 0; i < out.words.length; i++) out.words[i] = ~(mask.words[i] as number);
+  clearPadding(out);
+  return out;
+}
+
+/** a AND b, or a AND NOT b. */
+export function andBits(a: BitMask, b: BitMask, negateB = false): BitMask {
+  const out = emptyLike(a);
+  const flip = negateB ? -1 : 0;
+  for (let i = 0; i < out.words.length; i++)
+    out.words[i] = (a.words[i] as number) & ((b.words[i] as number) ^ flip);
+  return out;
+}
+
+export function orBits(a: BitMask, b: BitMask): BitMask {
+  const out = emptyLike(a);
+  for (let i = 0; i < out.words.length; i++) out.words[i] = (a.words[i] as number) | (b.words[i] as number);
+  return out;
+}
+
+/** Erosion by the (2r+1)² square; pixels beyond the border count as set (no border shrink). */
+export function erodeBits(mask: BitMask, r: number): BitMask {
+  if (r <= 0) return { ...mask, words: mask.words.slice() };
+  return andBits(mask, dilateBits(invertBits(mask), r), true);
+}
+
+/** Closing: fills gaps narrower than about 2r. */
+export function closeBits(mask: BitMask, r: number): BitMask {
+  return erodeBits(dilateBits(mask, r), r);
+}

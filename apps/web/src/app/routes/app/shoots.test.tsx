@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import type { ReportDataView, ShootsAnswer } from '@ampelos/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { shootFixture } from '../../../test/shoot-fixtures.ts';
+import { userOf } from '../../../test/users.ts';
+import { ShootsRoute } from './shoots.tsx';
+
+// jsdom has no WebGL: the map is a plain box here.
+vi.mock('../../../components/map/index.ts', async () => ({
+  ...(await import('../../../components/map/geometry.ts')),
+  BaseMap: ({ 'data-testid': testId }: { 'data-testid'?: string }) => <div data-testid={testId} />,
+  fitToRing: () => {},
+  setPolygonOutlines: () => {},
+}));
+
+const shoot = shootFixture({ status: 'assigned_to_drone_operator', needsAssignment: false });
+
+function dataOf(canUpload: boolean): ReportDataView {
+  return {
+    report: {
+      uuid: shoot.report.uuid,
+      service: 'e2e',
+      status: 'processing_pending',
+      processedAt: null,
+      camera: null,
+      numOfInputImgs: null,
+      numOfOutputImgs: null,
+      layers: [],
+    },
+    canUpload,
+    uploadRefusal: canUpload ? null : 'You may not upload data for this report',
+    dataset: null,
+    pdfUrl: null,
+  };
+}
+
+function renderRoute(canUpload: boolean) {
+  const user = userOf('drone_operator');
+  const answer: ShootsAnswer = { data: [shoot], needsAssignment: 0, reportsAwaitingShoot: [] };
+  mockApi({
+    'GET /api/user': () => ({ body: user }),
+    'GET /api/shoots': () => ({ body: answer }),
+    [`GET /api/reports/${shoot.report.uuid}/data`]: () => ({ body: { data: dataOf(canUpload) } }),
+  });
+  renderWithProviders(<ShootsRoute />, { user, route: `/shoots?shoot=${shoot.uuid}` });
+}
+
+describe('ShootsRoute', () => {
+  it("gives the shoot's pilot Upload Data, which opens the datasets upload panel", async () => {
+    renderRoute(true);
+    await userEvent.click(await screen.findByTestId('upload-open'));
+    expect(await screen.findByTestId('upload-panel')).toBeTruthy();
+  });
+
+  it('shows no Upload Data when the server does not allow it', async () => {
+    renderRoute(false);
+    expect(await screen.findByTestId('report-data')).toBeTruthy();
+    expect(screen.queryByTestId('upload-open')).toBeNull();
+  });
+});

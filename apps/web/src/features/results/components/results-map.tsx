@@ -1,0 +1,160 @@
+import { MAP, type MapLayer, type ReportResultsView } from '@ampelos/domain';
+import { type Map as MapLibreMap, Popup } from 'maplibre-gl';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  BaseMap,
+  fitToRing,
+  ringBounds,
+  setPolygonOutlines,
+  setRasterOpacity,
+  setRasterOverlay,
+} from '../../../components/map/index.ts';
+import { installPlantMarkers, type PlantRef, plantCollection } from './plant-markers.ts';
+
+const OUTLINE = 'results-field';
+const LAYER = 'results-layer';
+
+export interface MapPopup {
+  at: [number, number];
+  content: ReactNode;
+  onClose: () => void;
+}
+
+interface ResultsMapProps {
+  results: ReportResultsView;
+  layer: MapLayer | null;
+  opacity: number;
+  onPlant: (plant: PlantRef) => void;
+  onCluster: (plants: PlantRef[], at: [number, number]) => void;
+  /** Rendered in a MapLibre popup at `at` (the marker popup of the spec). */
+  popup: MapPopup | null;
+  h?: string | number;
+}
+
+/** Bounds of the tiles: the field with a margin (photos may lie up to 30 m outside it). */
+function tileBounds(ring: [number, number][] | null): [number, number, number, number] | undefined {
+  const bounds = ring ? ringBounds(ring) : null;
+  if (!bounds) return undefined;
+  const [[west, south], [east, north]] = bounds;
+  const margin = 0.002;
+  return [west - margin, south - margin, east + margin, north + margin];
+}
+
+/**
+ * The report's map: the chosen raster layer (512-px tiles, opacity 0–100) under the field outline,
+ * and the stressed plants as clustered markers coloured by their box colour.
+ */
+export function ResultsMap({
+  results,
+  layer,
+  opacity,
+  onPlant,
+  onCluster,
+  popup,
+  h = '100%',
+}: ResultsMapProps) {
+  const { t } = useTranslation();
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const handlers = useRef({ onPlant, onCluster, t });
+  handlers.current = { onPlant, onCluster, t };
+  const plants = useMemo(() => plantCollection(results), [results]);
+  const markersRef = useRef<ReturnType<typeof installPlantMarkers> | null>(null);
+  const firstPlants = useRef(plants);
+
+  const onReady = useCallback(
+    (ready: MapLibreMap) => {
+      const ring = results.field.polygonPoints;
+      if (ring) {
+        setPolygonOutlines(ready, OUTLINE, [{ ring }], { fillOpacity: 0, width: 2 });
+        fitToRing(ready, ring);
+      }
+      // Tiles start at the field's own zoom: a narrow screen that fits the field further out
+      // would show none of them, so it opens at that zoom instead (the user zooms out if they like).
+      const minTileZoom = results.tileZoom?.min;
+      if (minTileZoom !== undefined && results.layers.length > 0 && ready.getZoom() < minTileZoom) {
+        ready.setZoom(minTileZoom);
+      }
+      markersRef.current = installPlantMarkers(ready, firstPlants.current, {
+        onPlant: (plant) => handlers.current.onPlant(plant),
+        onCluster: (list, at) => handlers.current.onCluster(list, at),
+        plantLabel: handlers.current.t('results.marker'),
+        clusterLabel: (count) => handlers.current.t('results.clusterTitle', { count }),
+      });
+      ready.once('remove', () => setMap(null));
+      setMap(ready);
+    },
+    [results.field.polygonPoints, results.tileZoom, results.layers],
+  );
+
+  useEffect(() => {
+    if (map && plants !== firstPlants.current) markersRef.current?.setData(plants);
+  }, [map, plants]);
+
+  // The layer changes the source; the opacity only a paint property (no tile refetch).
+  const opacityRef = useRef(opacity);
+  opacityRef.current = opacity;
+  const { tileUrlTemplate, tileZoom } = results;
+  const bounds = useMemo(() => tileBounds(results.field.polygonPoints), [results.field.polygonPoints]);
+  useEffect(() => {
+    if (!map) return;
+    if (!layer || !tileZoom) {
+      if (map.getLayer(LAYER)) map.removeLayer(LAYER);
+      if (map.getSource(LAYER)) map.removeSource(LAYER);
+      return;
+    }
+    setRasterOverlay(
+      map,
+      LAYER,
+      {
+        // Absolute (tiles load in a worker) with the {z}/{x}/{y} placeholders left as they are.
+        tiles: [`${window.location.origin}${tileUrlTemplate.replace('{layer}', layer)}`],
+        minZoom: tileZoom.min,
+        maxZoom: Math.min(tileZoom.max, MAP.rasterMaxZoom),
+        beforeId: `${OUTLINE}-fill`,
+        ...(bounds ? { bounds } : {}),
+      },
+      opacityRef.current,
+    );
+  }, [map, layer, tileUrlTemplate, tileZoom, bounds]);
+  useEffect(() => {
+    if (map) setRasterOpacity(map, LAYER, opacity);
+  }, [map, opacity]);
+
+  return (
+    <>
+      <BaseMap
+        h={h}
+        maxZoom={MAP.rasterMaxZoom}
+        onReady={onReady}
+        data-testid="results-map"
+        data-layer={layer ?? ''}
+        data-opacity={String(opacity)}
+      />
+      {map && popup && <MapPopupPortal map={map} popup={popup} />}
+    </>
+  );
+}
+
+/** A MapLibre popup whose content React renders (through a portal, so it keeps the app's providers). */
+function MapPopupPortal({ map, popup }: { map: MapLibreMap; popup: MapPopup }) {
+  const [container] = useState(() => document.createElement('div'));
+  const closeRef = useRef(popup.onClose);
+  closeRef.current = popup.onClose;
+  const [lng, lat] = popup.at;
+  useEffect(() => {
+    const instance = new Popup({ maxWidth: 'min(360px, calc(100vw - 30px))', focusAfterOpen: false })
+      .setLngLat([lng, lat])
+      .setDOMContent(container)
+      .addTo(map);
+    const onClose = () => closeRef.current();
+    instance.on('close', onClose);
+    return () => {
+      // Moving or unmounting the popup is not the user closing it.
+      instance.off('close', onClose);
+      instance.remove();
+    };
+  }, [map, container, lng, lat]);
+  return createPortal(popup.content, container);
+}

@@ -1,0 +1,277 @@
+// @vitest-environment jsdom
+import type { ReportResultsView, ResultsBoxView, Role } from '@ampelos/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { userOf } from '../../../test/users.ts';
+import { ResultsButton } from './results-button.tsx';
+
+// jsdom has no WebGL: the map is replaced by its markers and popup (the real map is in the browser screenshots).
+vi.mock('./results-map.tsx', () => ({
+  ResultsMap: (props: {
+    results: ReportResultsView;
+    layer: string | null;
+    opacity: number;
+    onPlant: (plant: { boxId: string; base: string }) => void;
+    popup: { content: ReactNode } | null;
+  }) => (
+    <div data-testid="results-map" data-layer={props.layer ?? ''} data-opacity={props.opacity}>
+      {props.results.photos.flatMap((photo) =>
+        photo.boxes.map((box) => (
+          <button
+            key={box.id}
+            type="button"
+            data-testid="results-marker"
+            onClick={() => props.onPlant({ boxId: box.id, base: photo.base })}
+          >
+            {box.id}
+          </button>
+        )),
+      )}
+      {props.popup && <div data-testid="popup">{props.popup.content}</div>}
+    </div>
+  ),
+}));
+
+const UUID = '6f1c1d2e-8a4b-4c1d-9e2f-0a1b2c3d4e5f';
+const box = (overrides: Partial<ResultsBoxView>): ResultsBoxView => ({
+  id: 'DJI_0001-1',
+  x: 100,
+  y: 80,
+  w: 40,
+  h: 40,
+  lng: 22.7101,
+  lat: 37.8177,
+  colour: 'yellow',
+  className: 'Not Classified',
+  factor: null,
+  comment: null,
+  annotatedAt: null,
+  annotatedBy: null,
+  drawn: false,
+  ...overrides,
+});
+
+function resultsOf(overrides: Partial<ReportResultsView> = {}): ReportResultsView {
+  return {
+    uuid: UUID,
+    createdAt: '2024-05-01T10:00:00.000Z',
+    processedAt: '2024-05-03T10:00:00.000Z',
+    field: { uuid: null, title: 'Nemea North', polygonPoints: null },
+    layers: ['ai', 'comb', 'water_stress', 'no_pseu'],
+    tileUrlTemplate: `/api/reports/${UUID}/files/tiles/{layer}/{z}/{x}/{y}.png`,
+    tileZoom: { min: 17, max: 21 },
+    pdfUrl: `/api/reports/${UUID}/files/data_files/final_report.pdf`,
+    size: { hd: { w: 800, h: 600 } },
+    scale: { ratio: { x: 5, y: 5 } },
+    surfaceMap: null,
+    photos: [
+      {
+        file: 'DJI_0001.JPG',
+        base: 'DJI_0001',
+        lng: 22.7105,
+        lat: 37.8175,
+        hdUrl: `/api/reports/${UUID}/files/DJI_0001-hd.jpg`,
+        canDraw: true,
+        boxes: [box({}), box({ id: 'DJI_0001-2', x: 400, colour: 'red', comment: 'Old vine' })],
+      },
+    ],
+    canAnnotate: true,
+    ...overrides,
+  };
+}
+
+// jsdom loads no images: give the HD photo a size and fire its load event.
+beforeEach(() => {
+  Object.defineProperty(HTMLImageElement.prototype, 'naturalWidth', { configurable: true, get: () => 800 });
+  Object.defineProperty(HTMLImageElement.prototype, 'naturalHeight', { configurable: true, get: () => 600 });
+});
+
+async function openResults(
+  results: ReportResultsView,
+  { role = 'b2c_admin', lang = 'en' }: { role?: Role; lang?: 'en' | 'el' } = {},
+) {
+  const api = mockApi({
+    [`GET /api/reports/${UUID}/results`]: () => ({ body: { data: results } }),
+    'POST /api/reports/update/bbox': ({ body }) => {
+      const input = body as { bboxId: string; factor: string; comment: string };
+      return {
+        body: {
+          data: {
+            file: 'DJI_0001.JPG',
+            base: 'DJI_0001',
+            box: box({
+              id: input.bboxId,
+              factor: input.factor,
+              comment: input.comment || null,
+              annotatedAt: '2025-06-02T10:00:00.000Z',
+              annotatedBy: 'Eleni Papadopoulou',
+            }),
+          },
+          msg: 'Report successfully updated.',
+        },
+      };
+    },
+  });
+  renderWithProviders(<ResultsButton reportUuid={UUID} reportName="03/05/24" />, {
+    user: userOf(role),
+    lang,
+  });
+  await userEvent.click(screen.getByTestId('results-open'));
+  await screen.findByTestId('results-map');
+  return api;
+}
+
+async function openHdPhoto(markerIndex = 0) {
+  await userEvent.click(screen.getAllByTestId('results-marker')[markerIndex] as HTMLElement);
+  await userEvent.click(within(screen.getByTestId('popup')).getByTestId('results-hd-toggle'));
+  fireEvent.load(await screen.findByTestId('results-hd-image'));
+}
+
+describe('report results', () => {
+  it('offers exactly the report layers with the spec labels, Plant Stress first, at full opacity', async () => {
+    await openResults(resultsOf());
+    expect(screen.getByTestId('results-modal')).toBeTruthy();
+    expect(screen.getByTestId('results-map').dataset.layer).toBe('ai');
+    expect(screen.getByTestId('results-map').dataset.opacity).toBe('100');
+    await userEvent.click(screen.getByTestId('results-layer-select'));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Plant Stress', 'Chlorophyll Content', 'Water Stress', 'High Definition']);
+    await userEvent.click(screen.getByRole('option', { name: 'Chlorophyll Content' }));
+    expect(screen.getByTestId('results-map').dataset.layer).toBe('comb');
+    expect(screen.getByText('Low chlorophyll')).toBeTruthy();
+  });
+
+  it('changes the opacity in steps and links the PDF', async () => {
+    await openResults(resultsOf());
+    const thumb = within(screen.getByTestId('results-opacity')).getByRole('slider');
+    fireEvent.keyDown(thumb, { key: 'ArrowLeft' });
+    fireEvent.keyDown(thumb, { key: 'ArrowLeft' });
+    expect(screen.getByTestId('results-map').dataset.opacity).toBe('90');
+    expect(screen.getByText('Opacity 90%')).toBeTruthy();
+    expect(screen.getByTestId('results-download-pdf').getAttribute('href')).toBe(
+      `/api/reports/${UUID}/files/data_files/final_report.pdf`,
+    );
+  });
+
+  it('says so when the report has no layers and no stressed plants', async () => {
+    await openResults(resultsOf({ layers: [], tileZoom: null, pdfUrl: null, photos: [] }));
+    expect(screen.getByText('This report has no map layers.')).toBeTruthy();
+    expect(screen.getByText('No stressed plants were found.')).toBeTruthy();
+    expect(screen.queryByTestId('results-layer-select')).toBeNull();
+    expect(screen.queryByTestId('results-download-pdf')).toBeNull();
+  });
+
+  it('shows Greek layer names in Greek', async () => {
+    await openResults(resultsOf(), { lang: 'el' });
+    await userEvent.click(screen.getByTestId('results-layer-select'));
+    expect(screen.getByRole('option', { name: 'Υδατική καταπόνηση' })).toBeTruthy();
+  });
+
+  it('opens a plant: class, comment, and the HD photo with its boxes', async () => {
+    await openResults(resultsOf());
+    await userEvent.click(screen.getAllByTestId('results-marker')[1] as HTMLElement);
+    const popup = within(screen.getByTestId('popup'));
+    expect(popup.getByText('Not Classified')).toBeTruthy();
+    expect(popup.getByText('Old vine')).toBeTruthy();
+    await userEvent.click(popup.getByTestId('results-hd-toggle'));
+    fireEvent.load(await screen.findByTestId('results-hd-image'));
+    const boxes = await screen.findAllByTestId('results-box');
+    expect(boxes.map((b) => b.dataset.boxId)).toEqual(['DJI_0001-1', 'DJI_0001-2']);
+    expect(boxes[1]?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('annotates a box with a stress factor from the catalogue and a comment', async () => {
+    const api = await openResults(resultsOf());
+    await openHdPhoto();
+    await userEvent.click(screen.getAllByTestId('results-box')[0] as HTMLElement);
+    await userEvent.click(screen.getByTestId('annotation-factor'));
+    await userEvent.click(screen.getByRole('option', { name: /^Downy mildew/ }));
+    await userEvent.type(screen.getByTestId('annotation-comment'), 'Oil spots');
+    await userEvent.click(screen.getByTestId('annotation-save'));
+    await screen.findByText('Report successfully updated.');
+    const request = api.calls.find((call) => call.path === '/api/reports/update/bbox');
+    expect(request?.body).toEqual({
+      reportUuid: UUID,
+      file: 'DJI_0001.JPG',
+      base: 'DJI_0001',
+      bboxId: 'DJI_0001-1',
+      factor: 'downy_mildew',
+      comment: 'Oil spots',
+    });
+    expect(await screen.findByTestId('annotation-by')).toBeTruthy();
+  });
+
+  it('asks what Other is before saving', async () => {
+    const api = await openResults(resultsOf());
+    await openHdPhoto();
+    await userEvent.click(screen.getAllByTestId('results-box')[0] as HTMLElement);
+    await userEvent.click(screen.getByTestId('annotation-factor'));
+    await userEvent.click(screen.getByRole('option', { name: 'Other' }));
+    await userEvent.click(screen.getByTestId('annotation-save'));
+    expect(
+      screen.getByText('Describe the stress factor', { selector: '.mantine-InputWrapper-error' }),
+    ).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the spec sentence when saving fails', async () => {
+    const api = await openResults(resultsOf());
+    mockApi({
+      [`GET /api/reports/${UUID}/results`]: () => ({ body: { data: resultsOf() } }),
+      'POST /api/reports/update/bbox': () => ({ status: 404, body: { errors: [{ msg: 'Box not found' }] } }),
+    });
+    await openHdPhoto();
+    await userEvent.click(screen.getAllByTestId('results-box')[0] as HTMLElement);
+    await userEvent.type(screen.getByTestId('annotation-comment'), 'x');
+    await userEvent.click(screen.getByTestId('annotation-save'));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();
+    expect(screen.queryByText('Box not found')).toBeNull();
+    expect(api.calls).toBeDefined();
+  });
+
+  it('shows annotations read-only to roles that may not annotate', async () => {
+    await openResults(resultsOf({ canAnnotate: false }), { role: 'Marketing Admin' });
+    await openHdPhoto(1);
+    await userEvent.click(screen.getAllByTestId('results-box')[1] as HTMLElement);
+    expect(screen.queryByTestId('annotation-form')).toBeNull();
+    expect(screen.getByTestId('annotation-readonly').textContent).toContain('Old vine');
+    expect(screen.queryByTestId('results-draw')).toBeNull();
+  });
+
+  it('navigates to the plant, or says the navigator is not supported', async () => {
+    await openResults(resultsOf());
+    await userEvent.click(screen.getAllByTestId('results-marker')[0] as HTMLElement);
+    await userEvent.click(screen.getByTestId('results-navigate'));
+    expect(await screen.findByText('Navigator is not supported')).toBeTruthy();
+
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: vi.fn() },
+    });
+    await userEvent.click(screen.getByTestId('results-navigate'));
+    expect(open).toHaveBeenCalledWith(
+      'https://www.google.com/maps/dir/?api=1&destination=37.8177000,22.7101000&travelmode=walking',
+      '_blank',
+      'noopener',
+    );
+    Reflect.deleteProperty(navigator, 'geolocation');
+  });
+});
+
+describe('waiting for results', () => {
+  it('shows a failure without breaking the page', async () => {
+    mockApi({
+      [`GET /api/reports/${UUID}/results`]: () => ({ status: 409, body: { errors: [{ msg: 'x' }] } }),
+    });
+    renderWithProviders(<ResultsButton reportUuid={UUID} reportName="#6f1c" />, {
+      user: userOf('b2c_admin'),
+    });
+    await userEvent.click(screen.getByTestId('results-open'));
+    await waitFor(() => expect(screen.getByText('The results could not be loaded.')).toBeTruthy());
+  });
+});

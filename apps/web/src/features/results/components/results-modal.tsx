@@ -1,0 +1,228 @@
+import {
+  BREAKPOINTS,
+  MAP,
+  type MapLayer,
+  type ReportResultsView,
+  stressColourHex,
+  TIMERS_MS,
+} from '@ampelos/domain';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Collapse,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReportResults } from '../api/get-report-results.ts';
+import { classKey } from '../labels.ts';
+import { HdViewer } from './hd-viewer.tsx';
+import { LayerControls } from './layer-controls.tsx';
+import type { PlantRef } from './plant-markers.ts';
+import { PlantPopup } from './plant-popup.tsx';
+import { type MapPopup, ResultsMap } from './results-map.tsx';
+
+interface ResultsModalProps {
+  reportUuid: string;
+  /** The report's name as the field page shows it (date or #uuid). */
+  reportName: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The full-screen report results (spec section 2): map, layers, opacity, plants, HD photos, PDF. */
+export function ResultsModal({ reportUuid, reportName, opened, onClose }: ResultsModalProps) {
+  const { t } = useTranslation();
+  const query = useReportResults(reportUuid, opened);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      fullScreen
+      padding={0}
+      transitionProps={{ duration: TIMERS_MS.modalClose }}
+      title={
+        <Text fw={600} component="span">
+          {t('results.title')} · {query.data?.field.title ?? ''} · {reportName}
+        </Text>
+      }
+      styles={{ header: { paddingInline: 16 }, body: { height: 'calc(100dvh - 60px)' } }}
+      data-testid="results-modal"
+    >
+      {query.isPending && (
+        <Center h="100%">
+          <Loader />
+        </Center>
+      )}
+      {query.isError && (
+        <Alert color="red" m="md">
+          {t('results.loadError')}
+        </Alert>
+      )}
+      {query.data && <ResultsView results={query.data} reportUuid={reportUuid} />}
+    </Modal>
+  );
+}
+
+function ResultsView({ results, reportUuid }: { results: ReportResultsView; reportUuid: string }) {
+  const { t } = useTranslation();
+  const [layer, setLayer] = useState<MapLayer | null>(
+    results.layers.includes('ai') ? 'ai' : (results.layers[0] ?? null),
+  );
+  const [opacity, setOpacity] = useState<number>(MAP.layerOpacityDefault);
+  const [selected, setSelected] = useState<PlantRef | null>(null);
+  const [cluster, setCluster] = useState<{ plants: PlantRef[]; at: [number, number] } | null>(null);
+  const [hd, setHd] = useState(false);
+  // Small screens open on the map, with the layers and legend folded away.
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.smallScreen}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  const [panelOpen, panel] = useDisclosure(!small);
+  const photo = selected ? results.photos.find((p) => p.base === selected.base) : undefined;
+  const box = photo?.boxes.find((b) => b.id === selected?.boxId);
+  const plantCount = results.photos.reduce((sum, p) => sum + p.boxes.length, 0);
+
+  const choose = (plant: PlantRef | null) => {
+    setCluster(null);
+    setSelected(plant);
+  };
+  let popup: MapPopup | null = null;
+  if (photo && box && !hd) {
+    popup = {
+      at: [box.lng, box.lat],
+      content: <PlantPopup photo={photo} box={box} hd={hd} onHd={setHd} />,
+      onClose: () => choose(null),
+    };
+  } else if (cluster) {
+    popup = {
+      at: cluster.at,
+      content: <ClusterList results={results} plants={cluster.plants} onPick={choose} />,
+      onClose: () => setCluster(null),
+    };
+  }
+
+  return (
+    <Box pos="relative" h="100%">
+      <ResultsMap
+        results={results}
+        layer={layer}
+        opacity={opacity}
+        onPlant={choose}
+        onCluster={(plants, at) => {
+          setSelected(null);
+          setCluster({ plants, at });
+        }}
+        popup={popup}
+      />
+      <Paper
+        pos="absolute"
+        top={12}
+        left={12}
+        p="sm"
+        w={small ? 'calc(100% - 80px)' : 280}
+        shadow="md"
+        style={{ zIndex: 2, maxHeight: 'calc(100% - 24px)', overflowY: 'auto' }}
+      >
+        <UnstyledButton
+          onClick={panel.toggle}
+          w="100%"
+          aria-expanded={panelOpen}
+          data-testid="results-panel-toggle"
+        >
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {t('results.panel')}
+            </Text>
+            {panelOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+          </Group>
+        </UnstyledButton>
+        <Collapse expanded={panelOpen}>
+          <Stack gap="sm" mt="xs">
+            <LayerControls
+              layers={results.layers}
+              layer={layer}
+              onLayer={setLayer}
+              opacity={opacity}
+              onOpacity={setOpacity}
+              surfaceMap={results.surfaceMap}
+            />
+            <Text size="sm" data-testid="results-plant-count">
+              {plantCount > 0
+                ? t('results.plantCount', { count: plantCount, photos: results.photos.length })
+                : t('results.noPlants')}
+            </Text>
+            {results.pdfUrl && (
+              <Button
+                component="a"
+                href={results.pdfUrl}
+                target="_blank"
+                rel="noopener"
+                leftSection={<IconFileTypePdf size={16} />}
+                fullWidth
+                data-testid="results-download-pdf"
+              >
+                {t('results.downloadReport')}
+              </Button>
+            )}
+          </Stack>
+        </Collapse>
+      </Paper>
+      {hd && photo && (
+        <HdViewer
+          reportUuid={reportUuid}
+          photo={photo}
+          selectedBoxId={selected?.boxId ?? null}
+          onSelectBox={(boxId) =>
+            setSelected(boxId ? { base: photo.base, boxId } : { base: photo.base, boxId: '' })
+          }
+          canAnnotate={results.canAnnotate}
+          onClose={() => setHd(false)}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** Plants too close to split even at the deepest zoom: pick one. */
+function ClusterList({
+  results,
+  plants,
+  onPick,
+}: {
+  results: ReportResultsView;
+  plants: PlantRef[];
+  onPick: (plant: PlantRef) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} data-testid="results-cluster-list" mah={260} style={{ overflowY: 'auto' }}>
+      <Text size="sm" fw={600}>
+        {t('results.clusterTitle', { count: plants.length })}
+      </Text>
+      {plants.map((plant) => {
+        const box = results.photos
+          .find((p) => p.base === plant.base)
+          ?.boxes.find((b) => b.id === plant.boxId);
+        if (!box) return null;
+        return (
+          <UnstyledButton key={plant.boxId} onClick={() => onPick(plant)} data-testid="results-cluster-plant">
+            <Group gap={6} wrap="nowrap">
+              <Box w={12} h={12} style={{ borderRadius: '50%', background: stressColourHex(box.colour) }} />
+              <Text size="sm">{box.comment || t(classKey(box.className))}</Text>
+            </Group>
+          </UnstyledButton>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  generateSampleData,
+  type SampleTruth,
+} from '../../apps/server/src/platform/imaging/sample-data/generate.ts';
+import { buildZip } from '../../apps/server/src/test/zip-writer.ts';
+import { launchBrowser, snapshot } from '../support/browser.ts';
+import { processingReport } from '../support/reports.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let sampleDir: string;
+let truth: SampleTruth;
+beforeAll(async () => {
+  sampleDir = await mkdtemp(path.join(tmpdir(), 'ampelos-e2e-results-'));
+  [server, browser, truth] = await Promise.all([
+    startServer(),
+    launchBrowser(),
+    generateSampleData({ outDir: sampleDir, seed: 3, lines: 2, photosPerLine: 2, orthoHalfSizeM: 0 }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(sampleDir, { recursive: true, force: true });
+});
+
+const stamp = Date.now();
+const customer = { email: `results-${stamp}@example.com`, password: 'Assyrtiko-Santorini-5' };
+const admin = { email: `results-ops-${stamp}@example.com`, password: 'Vidiano-Crete-8' };
+
+/** Zooms the map in (mouse wheel at its centre) until single plants show as markers. */
+async function singlePlantMarker(page: Page) {
+  const markers = page.getByTestId('results-marker');
+  const map = page.getByTestId('results-map');
+  for (let attempt = 0; attempt < 8 && (await markers.count()) === 0; attempt++) {
+    const box = await map.boundingBox();
+    if (!box) break;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await page.waitForTimeout(600);
+  }
+  return markers.first();
+}
+
+async function openResults(page: Page) {
+  await page.getByTestId('results-open').click();
+  await page.locator('[data-testid="results-map"][data-map-ready]').waitFor();
+}
+
+describe('the results of a completed report', () => {
+  it('shows its layers and plants, opens an HD photo, keeps an annotation, navigates and gives the PDF', async () => {
+    const { fieldUuid, asCustomer } = await processingReport(server, { customer, admin }, truth.plants);
+    const zipFile = path.join(sampleDir, 'flight.zip');
+    const files = await Promise.all(
+      truth.photos.map(async (photo) => ({
+        name: `DCIM/${photo.file}`,
+        data: await readFile(path.join(sampleDir, photo.file)),
+      })),
+    );
+    await writeFile(zipFile, await buildZip(files));
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByTestId('login-email').fill(customer.email);
+    await page.getByTestId('login-password').fill(customer.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(`${server.baseUrl}/fields`);
+    await page.goto(`${server.baseUrl}/fields?field=${fieldUuid}`);
+    await page.getByTestId('report-picker-open').click();
+    await page.getByRole('dialog').getByRole('button').filter({ hasText: '#' }).first().click();
+    await page.getByTestId('upload-open').click();
+    await page.getByTestId('upload-panel').locator('input[type="file"]').setInputFiles(zipFile);
+    await page.getByTestId('dataset-uploads').getByText('Uploaded').waitFor({ timeout: 60_000 });
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('dataset-complete').waitFor({ timeout: 240_000 });
+
+    // The weather, soil and forecast cards settle (real data with network, else the spec's text).
+    for (const card of ['weather-card', 'soil-card', 'forecast-card']) {
+      await page.locator(`[data-testid="${card}"]:not([data-state="loading"])`).waitFor();
+    }
+
+    // The entry appears with the completion, without a reload.
+    await openResults(page);
+    const map = page.getByTestId('results-map');
+    expect(await map.getAttribute('data-layer')).toBe('ai');
+
+    // Every layer the report has, and only those, with a tile served for the chosen one.
+    await page.getByTestId('results-layer-select').click();
+    const labels = await page.getByRole('option').allTextContents();
+    expect(labels).toContain('Plant Stress');
+    expect(labels).toContain('High Definition');
+    expect(labels).not.toContain('Surface Model');
+    // Fully transparent tiles are not written (404); at least one of the layer's is served.
+    const tile = page.waitForResponse(
+      (response) => /\/tiles\/no_pseu\/\d+\/\d+\/\d+\.png$/.test(response.url()) && response.status() === 200,
+    );
+    await page.getByRole('option', { name: 'High Definition' }).click();
+    expect((await tile).headers()['content-type']).toBe('image/png');
+    expect(await map.getAttribute('data-layer')).toBe('no_pseu');
+    await page.getByTestId('results-layer-select').click();
+    await page.getByRole('option', { name: 'Plant Stress' }).click();
+
+    const thumb = page.getByTestId('results-opacity').getByRole('slider');
+    await thumb.focus();
+    for (let i = 0; i < 4; i++) await thumb.press('ArrowLeft');
+    expect(await map.getAttribute('data-opacity')).toBe('80');
+    await page.waitForTimeout(1500);
+    await snapshot(page, 'results-map');
+
+    // A stressed plant: its popup, the HD photo with the boxes, an annotation.
+    const marker = await singlePlantMarker(page);
+    const boxId = await marker.getAttribute('data-box-id');
+    await marker.click();
+    await page.getByTestId('results-popup').waitFor();
+    await page.getByTestId('results-photo').waitFor();
+    await page.waitForTimeout(500);
+    await snapshot(page, 'results-popup');
+
+    // No internet here: the maps site answers from a stub so the opened address can be read.
+    await context.route('https://www.google.com/**', (route) => route.fulfill({ body: 'maps' }));
+    const popupPage = context.waitForEvent('page');
+    await page.getByTestId('results-navigate').click();
+    const mapsPage = await popupPage;
+    await mapsPage.waitForLoadState();
+    expect(mapsPage.url()).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=37\.\d+,22\.\d+/,
+    );
+    await mapsPage.close();
+
+    await page.getByTestId('results-hd-toggle').click({ force: true });
+    await page.getByTestId('results-hd-image').waitFor();
+    const box = page.locator(`[data-testid="results-box"][data-box-id="${boxId}"]`);
+    await box.waitFor();
+    await box.click();
+    await page.getByTestId('annotation-factor').click();
+    await page.getByRole('option', { name: /^Downy mildew/ }).click();
+    await page.getByTestId('annotation-comment').fill('Oil spots on the young leaves');
+    await page.getByTestId('annotation-save').click();
+    await page.getByText('Report successfully updated.').first().waitFor();
+    await snapshot(page, 'results-hd-annotated');
+
+    // After a reload the annotation is still there.
+    await page.reload();
+    await page.getByTestId('report-picker-open').click();
+    // The completed report is named by its processing date now, not by "#" and its uuid.
+    await page.getByTestId('report-picker-option').filter({ hasNotText: '#' }).click();
+    await openResults(page);
+    const again = page.locator(`[data-testid="results-marker"][data-box-id="${boxId}"]`);
+    if ((await again.count()) === 0) await singlePlantMarker(page);
+    await again.click();
+    await expect(page.getByTestId('results-popup-annotation').textContent()).resolves.toBe(
+      'Downy mildew: Oil spots on the young leaves',
+    );
+
+    // The PDF of the report.
+    const pdfHref = await page.getByTestId('results-download-pdf').getAttribute('href');
+    const pdf = await page.request.get(`${server.baseUrl}${pdfHref}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const pdfFile = path.join(sampleDir, 'report.pdf');
+    await writeFile(pdfFile, await pdf.body());
+    expect(execFileSync('pdftotext', [pdfFile, '-'], { encoding: 'utf8' })).toContain('Nemea Test Block');
+
+    const reports = (await asCustomer('GET', '/fields')).data[0].Reports;
+    expect(reports[0].status).toBe('complete');
+    await context.close();
+  });
+});
