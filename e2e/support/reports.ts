@@ -8,7 +8,12 @@ export interface Account {
 }
 
 /** An account of `role`, created with the admin CLI against the running server's data directory. */
-export function createAccount(server: RunningServer, account: Account, role: string) {
+export function createAccount(
+  server: RunningServer,
+  account: Account,
+  role: string,
+  name?: { first: string; last: string },
+) {
   const created = spawnSync(
     'npm',
     [
@@ -21,6 +26,7 @@ export function createAccount(server: RunningServer, account: Account, role: str
       `'${account.password}'`,
       '--role',
       role,
+      ...(name ? ['--first-name', name.first, '--last-name', name.last] : []),
     ],
     {
       cwd: path.resolve(import.meta.dirname, '../..'),

@@ -234,6 +234,8 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     logger: app.log,
   });
   if (runWorker) await datasets.startWorker();
+  const agroModule = createAgroModule({ config, database, logger: app.log, jobs, storage, bus: realtime });
+  if (runWorker) await agroModule.startWorker();
   const staffChat = createStaffChat({ bus: realtime });
   const serverLog = createServerLogChannel({ tail: logTail, bus: realtime });
   app.addHook('onClose', async () => {
@@ -288,7 +290,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
           userIdOf: (request) => request.auth?.user.id ?? null,
           greeting: notifications.unreadMessage,
           channels: {
-            channels: { chat: staffChat.policy, logs: serverLog.policy },
+            channels: { chat: staffChat.policy, logs: serverLog.policy, agro: agroModule.channel },
             viewerOf: sessions.current,
           },
         });
@@ -297,7 +299,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
         });
         await datasets.routes(api);
         await createResultsModule({ database, storage }).routes(api);
-        await createAgroModule({ config, database, logger: app.log }).routes(api);
+        await agroModule.routes(api);
       },
       { prefix: '/api' },
     );

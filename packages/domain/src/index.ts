@@ -32,6 +32,7 @@ export * from './validation/upload.ts';
 export * from './validation/user.ts';
 export * from './views/agro.ts';
 export * from './views/agro-history.ts';
+export * from './views/agro-jobs.ts';
 export * from './views/analytics.ts';
 export * from './views/audit.ts';
 export * from './views/commerce.ts';

@@ -81,6 +81,30 @@ const envSchema = z.object({
   OPEN_METEO_API_KEY: optionalString,
   OPEN_METEO_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://api.open-meteo.com')),
   AGRO_TIMEOUT_MS: intWithDefault(5000),
+  /** Weather and soil history of a report's period (Open-Meteo's Historical Forecast API). */
+  OPEN_METEO_HISTORY_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().url().default('https://historical-forecast-api.open-meteo.com'),
+  ),
+  /** Satellite index history: Agromonitoring when keyed (auto), else Sentinel-2 from a STAC catalogue. */
+  AGRO_SATELLITE_SOURCE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['auto', 'agromonitoring', 'sentinel-2-stac', 'none']).default('auto'),
+  ),
+  STAC_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().url().default('https://earth-search.aws.element84.com/v1'),
+  ),
+  STAC_COLLECTION: z.preprocess(emptyToUndefined, z.string().default('sentinel-2-l2a')),
+  STAC_MAX_CLOUD: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(60)),
+  STAC_TIMEOUT_MS: intWithDefault(20_000),
+  /** Days of history before a report's validity starts, so a new report has some context. */
+  AGRO_HISTORY_DAYS_BEFORE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(365).default(30),
+  ),
+  AGRO_DAILY_REFRESH: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  AGRO_DAILY_REFRESH_CRON: z.preprocess(emptyToUndefined, z.string().default('0 3 * * *')),
   /** The production deploy of the dashboard: a shell command, or else a webhook called with POST. */
   DEPLOY_COMMAND: optionalString,
   DEPLOY_WEBHOOK_URL: z.preprocess(
@@ -138,6 +162,12 @@ export interface Config {
     openMeteoUrl: string;
     openMeteoApiKey: string | null;
     timeoutMs: number;
+    openMeteoHistoryUrl: string;
+    satelliteSource: Env['AGRO_SATELLITE_SOURCE'];
+    stac: { url: string; collection: string; maxCloud: number; timeoutMs: number };
+    historyDaysBefore: number;
+    /** The pg-boss schedule refreshing current reports' agronomy files (UTC cron), or null when off. */
+    dailyRefreshCron: string | null;
   };
   /** `GET /deploy/production` runs the command (first) or calls the webhook; neither set: disabled. */
   deploy: { command: string | null; webhookUrl: string | null; timeoutMs: number };
@@ -209,6 +239,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       openMeteoUrl: env.OPEN_METEO_URL,
       openMeteoApiKey: env.OPEN_METEO_API_KEY ?? null,
       timeoutMs: env.AGRO_TIMEOUT_MS,
+      openMeteoHistoryUrl: env.OPEN_METEO_HISTORY_URL,
+      satelliteSource: env.AGRO_SATELLITE_SOURCE,
+      stac: {
+        url: env.STAC_URL,
+        collection: env.STAC_COLLECTION,
+        maxCloud: env.STAC_MAX_CLOUD,
+        timeoutMs: env.STAC_TIMEOUT_MS,
+      },
+      historyDaysBefore: env.AGRO_HISTORY_DAYS_BEFORE,
+      dailyRefreshCron: env.AGRO_DAILY_REFRESH === 'true' ? env.AGRO_DAILY_REFRESH_CRON : null,
     },
     deploy: {
       command: env.DEPLOY_COMMAND?.trim() || null,

@@ -1,3 +1,4 @@
+import type { SatelliteIndex } from '../constants.ts';
 import type { AgroProvider, SatelliteEntryView, WeatherIcon } from './agro.ts';
 
 /**
@@ -24,13 +25,15 @@ export interface WeatherHistoryEntry {
   temp_max_c: number;
   humidity: number | null;
   wind_mph: number;
-  /** Rain since the previous entry of the provider's series, mm. */
+  /**
+   * Rain over the period the entry stands for, mm: the file keeps every third 3-hour step, and a kept
+   * entry sums its own step and the two dropped after it (9 hours from `dt`), so totals stay right.
+   */
   rain_mm: number;
   icon: WeatherIcon;
 }
 
-export const SATELLITE_INDICES = ['ndvi', 'evi2', 'ndwi'] as const;
-export type SatelliteIndex = (typeof SATELLITE_INDICES)[number];
+// SATELLITE_INDICES and SatelliteIndex (ndwi, evi2, ndvi) are the spec's index choices in constants.ts.
 
 export interface IndexStats {
   min: number;

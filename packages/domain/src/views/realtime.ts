@@ -1,5 +1,7 @@
+import type { AgroRunView } from './agro-jobs.ts';
+
 /** Channels a realtime socket may join besides its own notifications (docs/DASHBOARD.md). */
-export const REALTIME_CHANNELS = ['chat', 'logs'] as const;
+export const REALTIME_CHANNELS = ['chat', 'logs', 'agro'] as const;
 export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 
 /** One staff chat message as every member of the channel receives it. */
@@ -21,6 +23,8 @@ export type RealtimeMessage =
   | { type: 'chat'; messages: StaffChatMessage[] }
   /** Server log lines (secrets redacted); `dropped` lines were skipped for a slow stream. */
   | { type: 'log'; lines: string[]; dropped: number }
+  /** Progress of the administrators' agro job runs (`agro` channel); on joining, the recent runs. */
+  | { type: 'agro-run'; runs: AgroRunView[] }
   /** The answer to a join or leave, or a membership the server ended (permission gone). */
   | { type: 'channel'; channel: RealtimeChannel; joined: boolean; msg?: string }
   /** A client message the server refused (unknown, too long, too many). */

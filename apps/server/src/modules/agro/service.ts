@@ -25,7 +25,7 @@ export function createAgroService(deps: {
     if (!can(auth.view.permissions, 'read', 'Fields')) throw forbidden();
   }
 
-  async function visibleField(auth: AuthContext, query: AgroFieldQuery): Promise<AgroField> {
+  async function visibleField(auth: AuthContext, query: AgroFieldQuery): Promise<AgroField & { id: number }> {
     requireRead(auth);
     const uuid =
       query.fieldUuid ?? (query.agroId ? await deps.agroFields.fieldUuidByAgroId(query.agroId) : undefined);
@@ -38,6 +38,7 @@ export function createAgroService(deps: {
     if (!found) throw notFound(AGRO_MESSAGES.fieldNotFound);
     const { field } = found;
     return {
+      id: field.id,
       uuid: field.uuid,
       title: field.title,
       ring: field.polygon,
@@ -49,6 +50,8 @@ export function createAgroService(deps: {
 
   return {
     providers: deps.agro.providers,
+    /** The field of a query if the caller may see it (404 otherwise). */
+    visibleField,
 
     async currentWeather(auth: AuthContext, point: { lat: number; lng: number }) {
       requireRead(auth);

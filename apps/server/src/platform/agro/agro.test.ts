@@ -43,6 +43,11 @@ function agroConfig(overrides: Partial<Config['agro']> = {}): Config['agro'] {
     openMeteoUrl: server.url,
     openMeteoApiKey: null,
     timeoutMs: 500,
+    openMeteoHistoryUrl: server.url,
+    satelliteSource: 'auto',
+    stac: { url: `${server.url}/v1`, collection: 'sentinel-2-l2a', maxCloud: 60, timeoutMs: 500 },
+    historyDaysBefore: 30,
+    dailyRefreshCron: null,
     ...overrides,
   };
 }

@@ -29,7 +29,7 @@ const pointKey = ({ lat, lng }: GeoPoint) => `${lat.toFixed(2)},${lng.toFixed(2)
  * Reports a provider failure once while it lasts (and once more when it recovers), so an operator
  * sees "weather from open-meteo unavailable: timeout" instead of one line per page view.
  */
-function createFailureLog(logger: Logger) {
+export function createFailureLog(logger: Logger) {
   const failing = new Set<string>();
   return {
     failed(provider: string, operation: string, error: unknown) {

@@ -562,3 +562,32 @@ export const auditLog = pgTable(
     index('audit_log_action_created_idx').on(table.action, table.createdAt),
   ],
 );
+
+/**
+ * Runs of the administrators' agro jobs (modules/agro): each goes through the reports in id order and
+ * writes their agronomy file; progress is read by GET and pushed to the administrators' console.
+ */
+export const agroRuns = pgTable(
+  'agro_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** An AGRO_JOB_KINDS value. */
+    kind: text('kind').notNull(),
+    /** queued, running, done or failed. */
+    status: text('status').notNull().default('queued'),
+    requestedById: integer('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The administrator's name as it was; null for the daily schedule. */
+    requestedByName: text('requested_by_name'),
+    total: integer('total'),
+    done: integer('done').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Id of the last report gone through: a run retried after a crash continues after it. */
+    cursor: integer('cursor').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('agro_runs_created_idx').on(table.createdAt)],
+);

@@ -16,6 +16,10 @@ export interface JobPayloads {
   'dataset.detect': { datasetId: number; unitId: number; generation: number };
   /** Tiles, PDF, report fields, status complete and the completion side effects. */
   'dataset.finalize': { datasetId: number; generation: number };
+  /** One run of an administrators' agro job over the reports (modules/agro). */
+  'agro.run': { runId: string };
+  /** Sent by the daily schedule: starts a refresh run over the current reports. */
+  'agro.daily': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -46,6 +50,9 @@ export interface Jobs {
     items: { data: JobPayloads[N]; key?: string }[],
     options?: Omit<SendOptions, 'key'>,
   ): Promise<void>;
+  /** A cron schedule (UTC) sending `name` with `data`; replaces the queue's previous schedule. */
+  schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
+  unschedule(name: JobName): Promise<void>;
   /** Registers a handler; it only runs in processes whose role includes the worker. */
   handle<N extends JobName>(
     name: N,
@@ -62,6 +69,8 @@ const JOB_NAMES: JobName[] = [
   'dataset.measure',
   'dataset.detect',
   'dataset.finalize',
+  'agro.run',
+  'agro.daily',
 ];
 
 /**
@@ -76,7 +85,13 @@ const QUEUE_EXPIRY: Record<JobName, number> = {
   'dataset.measure': 30 * 60,
   'dataset.detect': 30 * 60,
   'dataset.finalize': 12 * 60 * 60,
+  // A run goes through every report, a few provider calls each; a crashed one resumes after its cursor.
+  'agro.run': 12 * 60 * 60,
+  'agro.daily': 15 * 60,
 };
+
+/** Queues where only one job may be active at a time, whichever worker holds it. */
+const SINGLETON_QUEUES: ReadonlySet<JobName> = new Set<JobName>(['agro.run']);
 
 /** A UUID derived from a key (pg-boss ids are UUIDs; inserting an existing id does nothing). */
 export function jobIdFor(name: string, key: string): string {
@@ -104,6 +119,8 @@ export async function startJobs(options: {
       retryDelay: 10,
       retryBackoff: true,
       expireInSeconds: QUEUE_EXPIRY[name],
+      // Two agro runs at once would write the same report files over each other.
+      policy: SINGLETON_QUEUES.has(name) ? ('singleton' as const) : ('standard' as const),
     };
     await boss.createQueue(name, queue);
     await boss.updateQueue(name, queue);
@@ -139,6 +156,12 @@ export async function startJobs(options: {
           })),
         );
       }
+    },
+    async schedule(name, cron, data) {
+      await boss.schedule(name, cron, data as object, { tz: 'UTC' });
+    },
+    async unschedule(name) {
+      await boss.unschedule(name);
     },
     async handle(name, handler, handleOptions = {}) {
       if (!options.runWorker) return;

@@ -19,7 +19,7 @@ export interface ConsoleState {
 
 const INITIAL: ConsoleState = {
   connected: false,
-  joined: { chat: null, logs: null },
+  joined: { chat: null, logs: null, agro: null },
   chat: [],
   logs: [],
   droppedLines: 0,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { DeployStatusView, StaffChatMessage } from '@ampelos/domain';
+import type { AgroRunView, DeployStatusView, StaffChatMessage } from '@ampelos/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,22 @@ const status = (overrides: Partial<DeployStatusView> = {}): DeployStatusView => 
   method: 'command',
   running: false,
   lastRun: null,
+  ...overrides,
+});
+
+const agroRun = (overrides: Partial<AgroRunView>): AgroRunView => ({
+  id: 'r1',
+  kind: 'populateReportsSoilData',
+  status: 'queued',
+  requestedBy: 'Eleni Papadaki',
+  total: null,
+  done: 0,
+  updated: 0,
+  failed: 0,
+  createdAt: '2025-06-02T09:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  error: null,
   ...overrides,
 });
 
@@ -39,46 +55,81 @@ describe('SettingsArea', () => {
     expect(screen.queryByTestId('settings-area')).toBeNull();
   });
 
-  it('says plainly that the agro jobs are not available while the server has none', async () => {
-    installFakeWebSocket();
-    mockApi({ 'GET /api/openapi.json': () => ({ body: { paths: { '/api/deploy': { get: {} } } } }) });
+  it('offers every agro job with the progress of its latest run, kept live by the agro channel', async () => {
+    const Sockets = installFakeWebSocket();
+    const soil = agroRun({ id: 'r1', kind: 'populateReportsSoilData', status: 'running', done: 2, total: 5 });
+    mockApi({ 'GET /api/agro/runs': () => ({ body: { data: [soil] } }) });
     renderWithProviders(<SettingsArea />, { user: userOf('admin') });
     await openTab('Agro');
-    expect((await screen.findByTestId('agro-unavailable')).textContent).toContain('Not available yet');
-    expect(screen.queryByRole('button', { name: /run/i })).toBeNull();
+    const jobs = await screen.findAllByTestId('agro-job');
+    expect(jobs.map((job) => job.dataset.job)).toEqual([
+      'createPolygons',
+      'populateReportsSoilData',
+      'populateReportsSatelliteImgs',
+      'populateReportsSatelliteStats',
+      'populateReportsShootDays',
+      'deleteReportsSoilData',
+      'deleteReportsSatelliteImgs',
+      'refreshReports',
+    ]);
+    const soilRow = jobs[1] as HTMLElement;
+    expect(within(soilRow).getByTestId('agro-run-progress').textContent).toContain('2 of 5 reports');
+    expect(within(soilRow).getByTestId('agro-run').textContent).toContain('by Eleni Papadaki');
+
+    const socket = Sockets.latest();
+    act(() => socket.open());
+    expect(socket.sent).toEqual([{ type: 'join', channel: 'agro' }]);
+    act(() => {
+      socket.receive({ type: 'channel', channel: 'agro', joined: true });
+      socket.receive({
+        type: 'agro-run',
+        runs: [{ ...soil, status: 'done', done: 5, updated: 4, failed: 1 }],
+      });
+    });
+    await waitFor(() =>
+      expect(within(soilRow).getByTestId('agro-run-progress').textContent).toBe(
+        '5 of 5 reports · 4 updated, 1 without data',
+      ),
+    );
+    expect(within(soilRow).getByTestId('agro-run').dataset.status).toBe('done');
+    expect(screen.getByTestId('agro-live').textContent).toBe('Progress is shown live.');
   });
 
-  it('offers the agro jobs the server has and shows what a run did', async () => {
+  it('starts a run, asks before one that deletes, and shows what registering the fields did', async () => {
     installFakeWebSocket();
     const api = mockApi({
-      'GET /api/openapi.json': () => ({
+      'GET /api/agro/runs': () => ({ body: { data: [] } }),
+      'GET /api/agro/populateReportsSatelliteStats': () => ({
         body: {
-          paths: {
-            '/api/agro/createPolygons': { post: {} },
-            '/api/agro/deleteReportsSoilData': { get: {} },
-            '/api/agro/getSoilData': { get: {} },
-          },
+          id: 'r2',
+          run: agroRun({ id: 'r2', kind: 'populateReportsSatelliteStats', status: 'queued' }),
         },
       }),
-      'POST /api/agro/createPolygons': () => ({ body: { agroIdsCreated: 12, failed: [] } }),
-      'GET /api/agro/deleteReportsSoilData': () => ({ body: { deleted: 3 } }),
+      'GET /api/agro/deleteReportsSoilData': () => ({
+        body: { id: 'r3', run: agroRun({ id: 'r3', kind: 'deleteReportsSoilData', status: 'queued' }) },
+      }),
+      'POST /api/agro/createPolygons': () => ({ body: { agroIdsCreated: 12, failed: 0 } }),
     });
     renderWithProviders(<SettingsArea />, { user: userOf('admin') });
     const user = await openTab('Agro');
     const jobs = await screen.findAllByTestId('agro-job');
-    expect(jobs.map((job) => job.dataset.job)).toEqual(['createPolygons', 'deleteReportsSoilData']);
+    const row = (key: string) => jobs.find((job) => job.dataset.job === key) as HTMLElement;
 
-    await user.click(within(jobs[0] as HTMLElement).getByTestId('agro-job-run'));
-    expect((await screen.findByTestId('agro-job-result')).textContent).toBe(
-      'Done. agroIdsCreated: 12 · failed: 0',
+    await user.click(within(row('populateReportsSatelliteStats')).getByTestId('agro-job-run'));
+    expect((await within(row('populateReportsSatelliteStats')).findByTestId('agro-run')).dataset.status).toBe(
+      'queued',
     );
 
-    // A job that deletes asks first.
-    await user.click(within(jobs[1] as HTMLElement).getByTestId('agro-job-run'));
+    await user.click(within(row('deleteReportsSoilData')).getByTestId('agro-job-run'));
     expect(api.calls.some((call) => call.path === '/api/agro/deleteReportsSoilData')).toBe(false);
-    await user.click(within(jobs[1] as HTMLElement).getByTestId('agro-job-confirm'));
+    await user.click(within(row('deleteReportsSoilData')).getByTestId('agro-job-confirm'));
     await waitFor(() =>
       expect(api.calls.some((call) => call.path === '/api/agro/deleteReportsSoilData')).toBe(true),
+    );
+
+    await user.click(within(row('createPolygons')).getByTestId('agro-job-run'));
+    expect((await screen.findByTestId('agro-job-result')).textContent).toBe(
+      'Done: 12 fields registered, 0 refused.',
     );
   });
 

@@ -1,6 +1,6 @@
 import { analyticsRangeProblem, defaultAnalyticsRange, isCalendarDay } from '@ampelos/domain';
 import { Alert, Button, Center, Grid, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ChartRange, useAnalyticsOverview } from '../api/get-analytics-overview.ts';
@@ -13,7 +13,7 @@ import { OrdersChart } from './orders-chart.tsx';
 import { ShootsDonut } from './shoots-donut.tsx';
 
 /** The chart range lives in the URL (`?from=&to=`), the last seven months when absent. */
-function useChartRange(): [ChartRange, (range: ChartRange) => void] {
+function useChartRange(): [ChartRange, (change: Partial<ChartRange>) => void] {
   const [params, setParams] = useSearchParams();
   const fallback = useMemo(() => defaultAnalyticsRange(new Date()), []);
   const day = (name: string, otherwise: string) => {
@@ -21,7 +21,16 @@ function useChartRange(): [ChartRange, (range: ChartRange) => void] {
     return isCalendarDay(value) ? value : otherwise;
   };
   const range = { from: day('from', fallback.from), to: day('to', fallback.to) };
-  const setRange = (next: ChartRange) =>
+  // The range last written and not yet in the URL: the router's own updater sees the params of the
+  // last render, so a second edit before the first navigation lands would undo the first.
+  // Cleared only once a render showing it is committed (a transition's render may be thrown away).
+  const unsettled = useRef<ChartRange | null>(null);
+  useEffect(() => {
+    if (unsettled.current?.from === range.from && unsettled.current.to === range.to) unsettled.current = null;
+  }, [range.from, range.to]);
+  const setRange = (change: Partial<ChartRange>) => {
+    const next = { ...(unsettled.current ?? range), ...change };
+    unsettled.current = next;
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -31,6 +40,7 @@ function useChartRange(): [ChartRange, (range: ChartRange) => void] {
       },
       { replace: true },
     );
+  };
   return [range, setRange];
 }
 
@@ -62,7 +72,11 @@ export function DashboardScreen() {
   } else if (overview.data) {
     const data = overview.data;
     figures = (
-      <Stack style={{ opacity: overview.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      <Stack
+        style={{ opacity: overview.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        data-testid="dashboard-figures"
+        data-range={`${data.range.from}_${data.range.to}`}
+      >
         <AnalyticsCards overview={data} />
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           <GrowthChart weeks={data.growth} />

@@ -11,7 +11,8 @@ export function DateRangeInputs({
 }: {
   range: ChartRange;
   problem: string | null;
-  onChange: (range: ChartRange) => void;
+  /** Only the day that changed. */
+  onChange: (range: Partial<ChartRange>) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -21,9 +22,7 @@ export function DateRangeInputs({
         label={t('dashboard.from')}
         value={range.from}
         max={range.to}
-        onChange={(event) =>
-          event.currentTarget.value && onChange({ ...range, from: event.currentTarget.value })
-        }
+        onChange={(event) => event.currentTarget.value && onChange({ from: event.currentTarget.value })}
         data-testid="dashboard-from"
         w={160}
       />
@@ -32,9 +31,7 @@ export function DateRangeInputs({
         label={t('dashboard.to')}
         value={range.to}
         min={range.from}
-        onChange={(event) =>
-          event.currentTarget.value && onChange({ ...range, to: event.currentTarget.value })
-        }
+        onChange={(event) => event.currentTarget.value && onChange({ to: event.currentTarget.value })}
         error={problem ? translateMessage(problem) : undefined}
         data-testid="dashboard-to"
         w={160}

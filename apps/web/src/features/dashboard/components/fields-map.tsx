@@ -15,6 +15,7 @@ import { paths } from '../../../config/paths.ts';
 import { type Bbox, getFieldOutlines } from '../api/get-field-outlines.ts';
 import { formatDecimal } from '../chart-labels.ts';
 import { fieldTitleFilter } from '../field-search.ts';
+import { showClusterCounts } from './cluster-count-labels.ts';
 
 const MARKERS = 'dashboard-fields';
 const OUTLINES = 'dashboard-outlines';
@@ -58,8 +59,9 @@ export function FieldsMap({ points }: { points: FieldMapPoint[] }) {
     outlines: 0,
     truncated: false,
   });
-  // Where the biggest cluster in view is drawn (CSS pixels in the map): browser tests click it.
-  const [largestCluster, setLargestCluster] = useState<string | undefined>(undefined);
+  // Whether the map has settled and where the biggest cluster in view is then drawn (CSS pixels in the
+  // map): a browser test waits for the one and clicks the other.
+  const [settled, setSettled] = useState<{ idle: boolean; largestCluster?: string }>({ idle: false });
   const [initialView] = useState(() => ({
     center: [points[0]?.lng ?? 22.9, points[0]?.lat ?? 39.3] as [number, number],
     zoom: MAP.initialZoom,
@@ -72,6 +74,10 @@ export function FieldsMap({ points }: { points: FieldMapPoint[] }) {
     setClusteredMarkers(map, MARKERS, markersOf(pointsRef.current), {
       clusterMaxZoom: MAP.clusterMaxZoomDashboard,
     });
+    // Without glyphs in the base style there is no count layer: HTML labels say how many fields.
+    if (!map.getLayer(`${MARKERS}-cluster-count`)) {
+      map.once('remove', showClusterCounts(map, MARKERS, `${MARKERS}-clusters`));
+    }
 
     map.on('click', `${MARKERS}-clusters`, (event) => {
       const cluster = event.features?.[0] as MapGeoJSONFeature | undefined;
@@ -123,6 +129,7 @@ export function FieldsMap({ points }: { points: FieldMapPoint[] }) {
       }
     };
     map.on('moveend', () => void refreshOutlines());
+    map.on('movestart', () => setSettled({ idle: false }));
     map.on('idle', () => {
       let best: { count: number; at: string } | undefined;
       for (const feature of map.queryRenderedFeatures({ layers: [`${MARKERS}-clusters`] })) {
@@ -131,7 +138,7 @@ export function FieldsMap({ points }: { points: FieldMapPoint[] }) {
         const point = map.project(feature.geometry.coordinates as [number, number]);
         best = { count, at: `${Math.round(point.x)},${Math.round(point.y)}` };
       }
-      setLargestCluster(best?.at);
+      setSettled({ idle: true, largestCluster: best?.at });
     });
     map.once('remove', () => {
       controller?.abort();
@@ -184,7 +191,8 @@ export function FieldsMap({ points }: { points: FieldMapPoint[] }) {
         data-field-count={String(points.length)}
         data-zoom={status.zoom.toFixed(1)}
         data-outlines={String(status.outlines)}
-        data-largest-cluster={largestCluster}
+        data-idle={settled.idle || undefined}
+        data-largest-cluster={settled.largestCluster}
       />
       {selected && (
         <Paper withBorder p="sm" radius="md" data-testid="dashboard-map-selected" data-uuid={selected.uuid}>

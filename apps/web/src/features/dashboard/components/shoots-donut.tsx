@@ -1,5 +1,5 @@
 import { SHOOT_STATUSES, type ShootStatus } from '@ampelos/domain';
-import { Paper, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../chart-labels.ts';
 import { DonutChart } from './charts/donut-chart.tsx';
@@ -16,21 +16,31 @@ const STATUS_COLOURS: Record<ShootStatus, string> = {
 export function ShootsDonut({ statuses }: { statuses: Record<ShootStatus, number> }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" radius="md" data-testid="shoots-donut" h="100%">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      data-testid="shoots-donut"
+      h="100%"
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
       <Title order={3} size="h4" mb="md">
         {t('dashboard.shoots.title')}
       </Title>
-      <DonutChart
-        ariaLabel={t('dashboard.shoots.title')}
-        totalLabel={t('dashboard.shoots.total')}
-        format={formatCount}
-        segments={SHOOT_STATUSES.map((status) => ({
-          key: status,
-          label: t(`shoots.status.${status}`),
-          color: STATUS_COLOURS[status],
-          value: statuses[status] ?? 0,
-        }))}
-      />
+      {/* Beside the taller map the card stretches: the donut stays in the middle of it. */}
+      <Stack justify="center" style={{ flex: 1 }}>
+        <DonutChart
+          ariaLabel={t('dashboard.shoots.title')}
+          totalLabel={t('dashboard.shoots.total')}
+          format={formatCount}
+          segments={SHOOT_STATUSES.map((status) => ({
+            key: status,
+            label: t(`shoots.status.${status}`),
+            color: STATUS_COLOURS[status],
+            value: statuses[status] ?? 0,
+          }))}
+        />
+      </Stack>
     </Paper>
   );
 }

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { ChartBox, ChartLegend, ChartTooltip, useActiveIndex } from './chart-frame.tsx';
-import { CHART_BOX, labelIndexes, niceTicks } from './chart-scale.ts';
+import { ChartBox, ChartLegend, ChartTooltip, useActiveIndex, useChartWidth } from './chart-frame.tsx';
+import { CHART_BOX, labelIndexes, labelsThatFit, niceTicks } from './chart-scale.ts';
 
 export interface BarSeries {
   key: string;
@@ -20,7 +20,7 @@ export interface BarChartProps {
   maxXLabels?: number;
 }
 
-const { width, height, top, bottom, left } = CHART_BOX;
+const { height, top, bottom, left } = CHART_BOX;
 const right = 16;
 const plotHeight = height - top - bottom;
 
@@ -34,30 +34,34 @@ export function BarChart({
   integers = false,
   maxXLabels = 12,
 }: BarChartProps) {
+  const { ref, width } = useChartWidth();
   const count = labels.length;
   const plotWidth = width - left - right;
   const slot = plotWidth / Math.max(1, count);
-  const { active, onMouseMove, onMouseLeave } = useActiveIndex((viewX) => {
-    const i = Math.floor((viewX - left) / slot);
-    return i >= 0 && i < count ? i : null;
-  }, width);
+  const { active, handlers } = useActiveIndex(
+    (viewX) => {
+      const i = Math.floor((viewX - left) / slot);
+      return i >= 0 && i < count ? i : null;
+    },
+    width,
+    count,
+  );
   const barWidth = Math.min(56, slot * 0.7);
   const totals = labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
   const ticks = niceTicks(Math.max(0, ...totals), { integers });
   const scale = plotHeight / (ticks.at(-1) || 1);
   const y = (value: number) => top + plotHeight - value * scale;
-  const shownLabels = labelIndexes(count, maxXLabels);
+  const shownLabels = labelIndexes(count, labelsThatFit(plotWidth, maxXLabels));
 
   return (
     <Stack gap="xs">
-      <ChartBox>
+      <ChartBox ref={ref}>
         <svg
           viewBox={`0 0 ${width} ${height}`}
           width="100%"
           role="img"
           aria-label={ariaLabel}
-          onMouseMove={onMouseMove}
-          onMouseLeave={onMouseLeave}
+          {...handlers}
           style={{ display: 'block', outlineOffset: 2 }}
         >
           {ticks.map((tick) => (
@@ -91,6 +95,8 @@ export function BarChart({
                   const bar = (
                     <rect
                       key={s.key}
+                      data-series={s.key}
+                      data-value={value}
                       x={centre - barWidth / 2}
                       y={y(base + value)}
                       width={barWidth}

@@ -1,5 +1,9 @@
 import { Box, ColorSwatch, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, type Ref, useState } from 'react';
+import { CHART_BOX } from './chart-scale.ts';
+
+const MIN_CHART_WIDTH = 260;
 
 export interface LegendItem {
   key: string;
@@ -7,18 +11,46 @@ export interface LegendItem {
   color: string;
 }
 
+/** Where an arrow, Home or End key moves the active index (null: not a moving key, or no data). */
+function keyedIndex(key: string, current: number | null, count: number): number | null {
+  if (count === 0) return null;
+  const last = count - 1;
+  if (key === 'ArrowRight') return current === null ? 0 : Math.min(last, current + 1);
+  if (key === 'ArrowLeft') return current === null ? last : Math.max(0, current - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  return null;
+}
+
 /**
- * The index under the pointer (the tooltip's subject), or null. `indexAt` turns a position in viewBox
- * units into an index; the hidden data table gives keyboard and screen-reader users the same values.
+ * The index under the pointer or chosen with the arrow keys (the tooltip's subject), or null. `indexAt`
+ * turns a position in viewBox units into an index; the hidden data table gives screen-reader users the
+ * same values.
  */
-export function useActiveIndex(indexAt: (viewX: number) => number | null, viewWidth: number) {
+export function useActiveIndex(indexAt: (viewX: number) => number | null, viewWidth: number, count: number) {
   const [active, setActive] = useState<number | null>(null);
   const onMouseMove = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0) return;
     setActive(indexAt(((event.clientX - box.left) / box.width) * viewWidth));
   };
-  return { active, onMouseMove, onMouseLeave: () => setActive(null) };
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    if (event.key === 'Escape') setActive(null);
+    const next = keyedIndex(event.key, active, count);
+    if (next === null) return;
+    event.preventDefault();
+    setActive(next);
+  };
+  return {
+    active,
+    handlers: {
+      onMouseMove,
+      onMouseLeave: () => setActive(null),
+      onKeyDown,
+      onBlur: () => setActive(null),
+      tabIndex: 0,
+    },
+  };
 }
 
 /** A colour swatch per series. */
@@ -98,10 +130,19 @@ export function ChartDataTable({
   );
 }
 
+/**
+ * The chart's width in CSS pixels, used as its viewBox width so that text keeps its size on a phone
+ * and on a wide screen alike (a fixed viewBox scaled to 330 px would shrink 12 px labels to 5 px).
+ */
+export function useChartWidth() {
+  const { ref, width } = useElementSize();
+  return { ref, width: width > 0 ? Math.max(MIN_CHART_WIDTH, Math.round(width)) : CHART_BOX.width };
+}
+
 /** The positioned box a chart's SVG and tooltip share. */
-export function ChartBox({ children }: { children: ReactNode }) {
+export function ChartBox({ children, ref }: { children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <Box pos="relative" w="100%">
+    <Box pos="relative" w="100%" ref={ref}>
       {children}
     </Box>
   );

@@ -23,5 +23,12 @@ export function labelIndexes(length: number, max: number): Set<number> {
   return shown;
 }
 
-/** The drawing box every chart shares: a viewBox scaled to the container's width. */
+/**
+ * The drawing box every chart shares; `width` is only the first guess, before the container's width
+ * (which the viewBox then takes) is known.
+ */
 export const CHART_BOX = { width: 720, height: 280, top: 16, bottom: 34, left: 60, right: 60 } as const;
+
+/** How many x-axis labels fit in a plot this wide (about 56 px each), at most `max`. */
+export const labelsThatFit = (plotWidth: number, max: number) =>
+  Math.max(2, Math.min(max, Math.floor(plotWidth / 56)));

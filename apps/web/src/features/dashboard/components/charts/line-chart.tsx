@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { ChartBox, ChartLegend, ChartTooltip, useActiveIndex } from './chart-frame.tsx';
-import { CHART_BOX, labelIndexes, niceTicks } from './chart-scale.ts';
+import { ChartBox, ChartLegend, ChartTooltip, useActiveIndex, useChartWidth } from './chart-frame.tsx';
+import { CHART_BOX, labelIndexes, labelsThatFit, niceTicks } from './chart-scale.ts';
 
 export interface LineSeries {
   key: string;
@@ -26,7 +26,7 @@ export interface LineChartProps {
   maxXLabels?: number;
 }
 
-const { width, height, top, bottom, left, right } = CHART_BOX;
+const { height, top, bottom, left, right } = CHART_BOX;
 const plotHeight = height - top - bottom;
 
 /** A line chart in plain SVG, with a left and an optional right axis; hover or arrow keys show the values. */
@@ -37,14 +37,19 @@ export function LineChart({
   ariaLabel,
   maxXLabels = 8,
 }: LineChartProps) {
+  const { ref, width } = useChartWidth();
   const plotWidth = width - left - right;
   const count = labels.length;
   const x = (i: number) => left + (count <= 1 ? plotWidth / 2 : (i * plotWidth) / (count - 1));
-  const { active, onMouseMove, onMouseLeave } = useActiveIndex((viewX) => {
-    if (count === 0 || viewX < left - 10 || viewX > width - right + 10) return null;
-    const i = count <= 1 ? 0 : Math.round(((viewX - left) / plotWidth) * (count - 1));
-    return Math.max(0, Math.min(count - 1, i));
-  }, width);
+  const { active, handlers } = useActiveIndex(
+    (viewX) => {
+      if (count === 0 || viewX < left - 10 || viewX > width - right + 10) return null;
+      const i = count <= 1 ? 0 : Math.round(((viewX - left) / plotWidth) * (count - 1));
+      return Math.max(0, Math.min(count - 1, i));
+    },
+    width,
+    count,
+  );
   const axisTicks = (axis: 'left' | 'right') => {
     const onAxis = series.filter((s) => (s.axis ?? 'left') === axis);
     if (onAxis.length === 0) return null;
@@ -61,18 +66,17 @@ export function LineChart({
     const top_ = ticks.at(-1) || 1;
     return top + plotHeight - (value / top_) * plotHeight;
   };
-  const shownLabels = labelIndexes(count, maxXLabels);
+  const shownLabels = labelIndexes(count, labelsThatFit(plotWidth, maxXLabels));
 
   return (
     <Stack gap="xs">
-      <ChartBox>
+      <ChartBox ref={ref}>
         <svg
           viewBox={`0 0 ${width} ${height}`}
           width="100%"
           role="img"
           aria-label={ariaLabel}
-          onMouseMove={onMouseMove}
-          onMouseLeave={onMouseLeave}
+          {...handlers}
           style={{ display: 'block', outlineOffset: 2 }}
         >
           {leftAxis?.ticks.map((tick) => (
@@ -111,7 +115,8 @@ export function LineChart({
           {labels.map((label, i) =>
             shownLabels.has(i) ? (
               <text
-                key={label}
+                // biome-ignore lint/suspicious/noArrayIndexKey: DD/MM labels repeat over ranges of years
+                key={i}
                 x={x(i)}
                 y={height - 12}
                 textAnchor="middle"
@@ -134,6 +139,8 @@ export function LineChart({
           {series.map((s) => (
             <g key={s.key}>
               <polyline
+                data-series={s.key}
+                data-values={s.values.join(',')}
                 points={s.values.map((value, i) => `${x(i)},${y(value, s.axis ?? 'left')}`).join(' ')}
                 fill="none"
                 stroke={s.color}

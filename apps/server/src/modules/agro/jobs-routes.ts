@@ -1,0 +1,61 @@
+import { AGRO_JOB_KINDS, agroFieldQuerySchema } from '@ampelos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/sessions.ts';
+import type { HistoryService } from './history-service.ts';
+import type { RunsService } from './runs-service.ts';
+
+const tags = ['agro'];
+
+/**
+ * The administrators' agro jobs (spec section 7: GET, as the spec has them; the CSRF guard still asks
+ * these for the app's header or origin since they change data), their runs, and a field's history.
+ */
+export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: HistoryService }> = async (
+  app,
+  { runs, history },
+) => {
+  for (const kind of AGRO_JOB_KINDS) {
+    app.get(
+      `/agro/${kind}`,
+      {
+        config: { csrf: true },
+        schema: {
+          tags,
+          summary: `Admin: start a ${kind} run over the reports (answers the run; one already running is answered instead)`,
+        },
+      },
+      async (request) => {
+        const run = await runs.start(requireAuth(request), kind);
+        return { id: run.id, run };
+      },
+    );
+  }
+
+  app.get(
+    '/agro/runs',
+    { schema: { tags, summary: 'Admin: the recent agro job runs with their progress' } },
+    async (request) => ({ data: await runs.list(requireAuth(request)) }),
+  );
+
+  app.get(
+    '/agro/runs/:id',
+    { schema: { tags, summary: 'Admin: one agro job run', params: z.object({ id: z.string().uuid() }) } },
+    async (request) => ({ data: await runs.get(requireAuth(request), request.params.id) }),
+  );
+
+  app.get(
+    '/agro/history',
+    {
+      schema: {
+        tags,
+        summary: "A field's agronomy history: the front_agro_weather.json of its latest report that has one",
+        querystring: agroFieldQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-cache');
+      return { data: await history.fieldHistory(requireAuth(request), request.query) };
+    },
+  );
+};
