@@ -6,6 +6,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWgs84, proj4ForEpsg } from '../../platform/imaging/raster/crs.ts';
 import { writeGeoTiff } from '../../platform/imaging/raster/write-geotiff.ts';
+import {
+  hasMicasense,
+  hasSeneca,
+  MICASENSE_DIR,
+  SENECA_DIR,
+  skipUnlessCi,
+} from '../../platform/imaging/test-support/paths.ts';
 import { rectangleRing } from '../../test/factories.ts';
 import { geotaggedJpeg } from '../../test/geotagged-jpeg.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -167,48 +174,49 @@ describe('GeoTIFF orthomosaics', () => {
 });
 
 describe('real drone imagery (../shared/datasets)', () => {
-  const shared = path.resolve(import.meta.dirname, '../../../../../../shared/datasets');
-  const seneca = path.join(shared, 'odm-seneca-nir-farm');
-  const micasense = path.join(shared, 'micasense-rededge-fresno');
-  const available = async (dir: string) =>
-    readFile(path.join(dir, 'SOURCE.md'))
-      .then(() => true)
-      .catch(() => false);
+  const seneca = SENECA_DIR;
+  const micasense = MICASENSE_DIR;
 
-  it('accepts the senseFly NIR JPEGs for a polygon drawn around them and refuses them elsewhere', async (test) => {
-    if (!(await available(seneca))) return test.skip();
-    const names = ['IMG_0476.jpg', 'IMG_0477.jpg', 'IMG_0478.jpg'];
-    const zip = await buildZip(
-      await Promise.all(names.map(async (name) => ({ name, data: await readFile(path.join(seneca, name)) }))),
-    );
-    // SOURCE.md: lat 41.036438 … 41.037175 N, lon −83.305956 … −83.304511.
-    const around = rectangleRing(-83.3065, 41.036, -83.304, 41.0376);
-    const accepted = await validated([{ name: 'seneca.zip', body: zip }], around);
-    expect(accepted.data.dataset?.filesAccepted).toBe(3);
-    expect(accepted.files.every((file) => file.status === 'accepted')).toBe(true);
+  it.skipIf(skipUnlessCi(hasSeneca))(
+    'accepts the senseFly NIR JPEGs for a polygon drawn around them and refuses them elsewhere',
+    async () => {
+      const names = ['IMG_0476.jpg', 'IMG_0477.jpg', 'IMG_0478.jpg'];
+      const zip = await buildZip(
+        await Promise.all(
+          names.map(async (name) => ({ name, data: await readFile(path.join(seneca, name)) })),
+        ),
+      );
+      // SOURCE.md: lat 41.036438 … 41.037175 N, lon −83.305956 … −83.304511.
+      const around = rectangleRing(-83.3065, 41.036, -83.304, 41.0376);
+      const accepted = await validated([{ name: 'seneca.zip', body: zip }], around);
+      expect(accepted.data.dataset?.filesAccepted).toBe(3);
+      expect(accepted.files.every((file) => file.status === 'accepted')).toBe(true);
 
-    const elsewhere = rectangleRing(22.71, 37.817, 22.7111, 37.8179);
-    const refused = await validated([{ name: 'seneca.zip', body: zip }], elsewhere);
-    expect(refused.files.map((file) => file.reason)).toEqual([
-      'outside_field',
-      'outside_field',
-      'outside_field',
-    ]);
-    expect(refused.data.dataset?.status).toBe('rejected');
-  });
+      const elsewhere = rectangleRing(22.71, 37.817, 22.7111, 37.8179);
+      const refused = await validated([{ name: 'seneca.zip', body: zip }], elsewhere);
+      expect(refused.files.map((file) => file.reason)).toEqual([
+        'outside_field',
+        'outside_field',
+        'outside_field',
+      ]);
+      expect(refused.data.dataset?.status).toBe('rejected');
+    },
+  );
 
-  it('accepts the MicaSense RedEdge band TIFFs (EXIF GPS, no geotransform) as band files', async (test) => {
-    if (!(await available(micasense))) return test.skip();
-    const files = await Promise.all(
-      [1, 2, 3, 4, 5].map(async (band) => ({
-        name: `IMG_0001_${band}.tif`,
-        body: await readFile(path.join(micasense, `IMG_0001_${band}.tif`)),
-      })),
-    );
-    // SOURCE.md: 36.5760815 N, −119.4352604.
-    const around = rectangleRing(-119.4362, 36.5754, -119.4344, 36.5768);
-    const { data, files: verdicts } = await validated(files, around);
-    expect(data.dataset?.filesAccepted).toBe(5);
-    expect(verdicts.every((file) => file.kind === 'band')).toBe(true);
-  });
+  it.skipIf(skipUnlessCi(hasMicasense))(
+    'accepts the MicaSense RedEdge band TIFFs (EXIF GPS, no geotransform) as band files',
+    async () => {
+      const files = await Promise.all(
+        [1, 2, 3, 4, 5].map(async (band) => ({
+          name: `IMG_0001_${band}.tif`,
+          body: await readFile(path.join(micasense, `IMG_0001_${band}.tif`)),
+        })),
+      );
+      // SOURCE.md: 36.5760815 N, −119.4352604.
+      const around = rectangleRing(-119.4362, 36.5754, -119.4344, 36.5768);
+      const { data, files: verdicts } = await validated(files, around);
+      expect(data.dataset?.filesAccepted).toBe(5);
+      expect(verdicts.every((file) => file.kind === 'band')).toBe(true);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fields } from '../../platform/db/schema.ts';
-import { hasMicasense, MICASENSE_DIR } from '../../platform/imaging/test-support/paths.ts';
+import { hasMicasense, MICASENSE_DIR, skipUnlessCi } from '../../platform/imaging/test-support/paths.ts';
 import { rectangleRing } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildZip } from '../../test/zip-writer.ts';
@@ -11,7 +11,7 @@ import { customerWithReport, uploadAndValidate, waitForData } from './test-suppo
 
 let ctx: TestApp;
 beforeAll(async () => {
-  if (hasMicasense) ctx = await createTestApp();
+  if (!skipUnlessCi(hasMicasense)) ctx = await createTestApp();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -37,7 +37,7 @@ const ringAroundCapture = () => {
   return rectangleRing(-119.4352604 - d, 36.5760815 - d, -119.4352604 + d, 36.5760815 + d);
 };
 
-describe.skipIf(!hasMicasense)('a real MicaSense RedEdge dataset', () => {
+describe.skipIf(skipUnlessCi(hasMicasense))('a real MicaSense RedEdge dataset', () => {
   it('without a field altitude (no height above ground): completes without map layers', async () => {
     const customer = await customerWithReport(ctx, { ring: ringAroundCapture() });
     await uploadAndValidate(customer, [{ name: 'fresno.zip', body: await micasenseZip() }]);

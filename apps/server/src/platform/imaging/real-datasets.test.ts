@@ -14,7 +14,14 @@ import {
   readPhotoMetadata,
 } from './index.ts';
 import { distanceM } from './raster/open-raster.ts';
-import { hasMicasense, hasSeneca, MICASENSE_DIR, SENECA_DIR, temporaryDir } from './test-support/paths.ts';
+import {
+  hasMicasense,
+  hasSeneca,
+  MICASENSE_DIR,
+  SENECA_DIR,
+  skipUnlessCi,
+  temporaryDir,
+} from './test-support/paths.ts';
 
 const SENECA = [
   'IMG_0476.jpg',
@@ -46,7 +53,7 @@ function pointInRing(point: [number, number], ring: [number, number][]): boolean
   return inside;
 }
 
-describe.skipIf(!hasSeneca)('senseFly NIR photos (odm-seneca-nir-farm)', () => {
+describe.skipIf(skipUnlessCi(hasSeneca))('senseFly NIR photos (odm-seneca-nir-farm)', () => {
   it('reads EXIF GPS and senseFly XMP height, heading, pitch and roll', async () => {
     const metadata = await readPhotoMetadata(join(SENECA_DIR, 'IMG_0476.jpg'));
     expect(metadata).toMatchObject({
@@ -90,7 +97,7 @@ describe.skipIf(!hasSeneca)('senseFly NIR photos (odm-seneca-nir-farm)', () => {
   });
 });
 
-describe.skipIf(!hasMicasense)('MicaSense RedEdge capture (micasense-rededge-fresno)', () => {
+describe.skipIf(skipUnlessCi(hasMicasense))('MicaSense RedEdge capture (micasense-rededge-fresno)', () => {
   let out: { path: string; remove: () => Promise<void> };
   beforeAll(async () => {
     out = await temporaryDir();
