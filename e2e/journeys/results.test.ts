@@ -115,6 +115,34 @@ describe('the results of a completed report', () => {
     await page.waitForTimeout(1500);
     await snapshot(page, 'results-map');
 
+    // The stress-density grid of 80 m squares, and the swipe between two layers.
+    await page.getByTestId('results-grid-toggle').click();
+    await page.getByTestId('results-grid-legend').waitFor();
+    expect(Number(await map.getAttribute('data-grid'))).toBeGreaterThan(0);
+    await page.getByTestId('results-grid-toggle').click();
+    const rightTile = page.waitForResponse(
+      (response) => /\/tiles\/no_pseu\/\d+\/\d+\/\d+\.png$/.test(response.url()) && response.status() === 200,
+    );
+    await page.getByTestId('results-compare-toggle').click();
+    await page.getByTestId('results-compare-layer').click();
+    await page.getByRole('option', { name: 'High Definition' }).click();
+    await rightTile;
+    const swipe = page.getByTestId('results-swipe');
+    await page.getByTestId('results-swipe-map').and(page.locator('[data-map-ready]')).waitFor();
+    expect(await swipe.getAttribute('data-position')).toBe('50');
+    const frame = await swipe.boundingBox();
+    const divider = await page.getByTestId('results-swipe-divider').boundingBox();
+    if (!frame || !divider) throw new Error('swipe not laid out');
+    await page.mouse.move(divider.x + divider.width / 2, frame.y + frame.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width * 0.7, frame.y + frame.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(Number(await swipe.getAttribute('data-position'))).toBeGreaterThanOrEqual(68);
+    await page.waitForTimeout(1000);
+    await snapshot(page, 'results-swipe');
+    await page.getByTestId('results-compare-toggle').click();
+    await swipe.waitFor({ state: 'detached' });
+
     // A stressed plant: its popup, the HD photo with the boxes, an annotation.
     const marker = await singlePlantMarker(page);
     const boxId = await marker.getAttribute('data-box-id');

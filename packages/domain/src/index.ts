@@ -15,6 +15,7 @@ export * from './statuses/order-status.ts';
 export * from './statuses/report-status.ts';
 export * from './statuses/shoot-status.ts';
 export * from './statuses/transition.ts';
+export * from './stress-grid.ts';
 export * from './units.ts';
 export * from './validation/address.ts';
 export * from './validation/agro.ts';

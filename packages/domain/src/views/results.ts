@@ -84,6 +84,15 @@ export interface ReportResultsView {
   photos: ResultsPhotoView[];
   /** The caller may annotate (the report's customer and staff, not read-only roles). */
   canAnnotate: boolean;
+  /** Other completed reports of the same field the caller may see, newest first (for the swipe comparison). */
+  siblings: ResultsSiblingView[];
+}
+
+/** Another completed report of the same field, named as the field page names it. */
+export interface ResultsSiblingView {
+  uuid: string;
+  createdAt: string;
+  processedAt: string | null;
 }
 
 /** `POST /api/reports/update/bbox` answer; `box` is null when a drawn box was cleared (and so removed). */

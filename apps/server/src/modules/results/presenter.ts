@@ -3,6 +3,7 @@ import {
   type ReportResultsView,
   type ResultsBoxView,
   type ResultsPhotoView,
+  type ResultsSiblingView,
   STRESS_COLOURS,
   type StressColour,
 } from '@ampelos/domain';
@@ -51,6 +52,7 @@ export function presentResults(input: {
   tileZoom: { min: number; max: number } | null;
   hasPdf: boolean;
   canAnnotate: boolean;
+  siblings: ResultsSiblingView[];
 }): ReportResultsView {
   const { report } = input;
   const { surfaceMapMin: min, surfaceMapMax: max } = report;
@@ -72,5 +74,6 @@ export function presentResults(input: {
     surfaceMap: min !== null && max !== null ? { min, max } : null,
     photos: (report.outputData ?? []).map((point) => presentPhoto(report.uuid, point)),
     canAnnotate: input.canAnnotate,
+    siblings: input.siblings,
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { type ReportOutputPoint, reports } from '../../platform/db/schema.ts';
 
@@ -13,6 +13,19 @@ export type OutputDataChange<T> = (outputData: ReportOutputPoint[]) => {
 /** The only code touching reports for results and annotations. */
 export function createResultsRepository(db: Db) {
   return {
+    /** Uuids of the field's other completed reports, newest first (visibility is the caller's check). */
+    async completedSiblingUuids(fieldId: number, exceptReportId: number): Promise<string[]> {
+      const rows = await db
+        .select({ uuid: reports.uuid })
+        .from(reports)
+        .where(
+          and(eq(reports.fieldId, fieldId), eq(reports.status, 'complete'), ne(reports.id, exceptReportId)),
+        )
+        .orderBy(desc(reports.processedAt), desc(reports.id))
+        .limit(50);
+      return rows.map((row) => row.uuid);
+    },
+
     /**
      * Reads the report's outputData under a row lock, applies `change` and writes the new list in the
      * same transaction, so two people annotating boxes of the same report at once both keep theirs.

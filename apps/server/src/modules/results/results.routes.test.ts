@@ -95,6 +95,32 @@ describe('GET /reports/{uuid}/results', () => {
     }
   });
 
+  it("lists the field's other completed reports for comparison, newest first, and nothing else", async () => {
+    const customer = await signedInClient(ctx);
+    const { report, field } = await completedReport(ctx, customer.user);
+    const older = await createManualReport(ctx, field, {
+      status: 'complete',
+      processedAt: new Date('2024-06-01T10:00:00Z'),
+    });
+    const newer = await createManualReport(ctx, field, {
+      status: 'complete',
+      processedAt: new Date('2026-06-01T10:00:00Z'),
+    });
+    await createManualReport(ctx, field, { status: 'processing' });
+    // Another customer's completed report of another field is never offered.
+    const stranger = await signedInClient(ctx);
+    await completedReport(ctx, stranger.user);
+    const view = await results(customer.http, report.uuid);
+    expect(view.siblings.map((sibling) => sibling.uuid)).toEqual([newer.uuid, older.uuid]);
+    expect(view.siblings[0]).toEqual({
+      uuid: newer.uuid,
+      createdAt: expect.any(String),
+      processedAt: '2026-06-01T10:00:00.000Z',
+    });
+    const newerView = await results(customer.http, newer.uuid);
+    expect(newerView.siblings.map((sibling) => sibling.uuid)).toEqual([report.uuid, older.uuid]);
+  });
+
   it('answers 409 before the report is complete and 404 for a malformed id', async () => {
     const customer = await signedInClient(ctx);
     const field = await createField(ctx, customer.user);

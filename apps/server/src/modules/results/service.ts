@@ -1,4 +1,10 @@
-import { type BoxAnnotation, can, RESULTS_MESSAGES as M, MAP } from '@ampelos/domain';
+import {
+  type BoxAnnotation,
+  can,
+  RESULTS_MESSAGES as M,
+  MAP,
+  type ResultsSiblingView,
+} from '@ampelos/domain';
 import sharp from 'sharp';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -63,14 +69,29 @@ export function createResultsService(deps: {
     return context;
   }
 
+  /** The field's other completed reports the caller may see, for the swipe comparison. */
+  async function visibleSiblings(auth: AuthContext, context: ReportContext): Promise<ResultsSiblingView[]> {
+    if (!context.field) return [];
+    const uuids = await deps.results.completedSiblingUuids(context.field.id, context.report.id);
+    const contexts = await Promise.all(uuids.map((uuid) => deps.findReport(uuid)));
+    return contexts
+      .filter((sibling): sibling is ReportContext => sibling !== undefined && canSeeReport(auth, sibling))
+      .map(({ report }) => ({
+        uuid: report.uuid,
+        createdAt: report.createdAt.toISOString(),
+        processedAt: report.processedAt ? report.processedAt.toISOString() : null,
+      }));
+  }
+
   return {
     /** `GET /reports/{uuid}/results`: layers, tiles, photos and boxes of a completed report. */
     async results(auth: AuthContext, reportUuid: string) {
       const context = await completedReport(auth, reportUuid);
       const { report, field } = context;
-      const [tileZoom, pdf] = await Promise.all([
+      const [tileZoom, pdf, siblings] = await Promise.all([
         tileZoomRange(deps.storage, report.uuid, report.layers?.[0]),
         deps.storage.stat(reportKey(report.uuid, PDF_FILE)),
+        visibleSiblings(auth, context),
       ]);
       return presentResults({
         report,
@@ -78,6 +99,7 @@ export function createResultsService(deps: {
         tileZoom,
         hasPdf: pdf !== null,
         canAnnotate: mayAnnotate(auth, context),
+        siblings,
       });
     },
 

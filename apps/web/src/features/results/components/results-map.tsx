@@ -1,4 +1,4 @@
-import { MAP, type MapLayer, type ReportResultsView } from '@ampelos/domain';
+import { MAP, type MapLayer, type ReportResultsView, type StressGrid } from '@ampelos/domain';
 import { type Map as MapLibreMap, Popup } from 'maplibre-gl';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -6,15 +6,18 @@ import { useTranslation } from 'react-i18next';
 import {
   BaseMap,
   fitToRing,
-  ringBounds,
   setPolygonOutlines,
   setRasterOpacity,
   setRasterOverlay,
 } from '../../../components/map/index.ts';
 import { installPlantMarkers, type PlantRef, plantCollection } from './plant-markers.ts';
+import { setStressGrid } from './stress-grid-layer.ts';
+import { SwipeCompare, type SwipeSide } from './swipe-compare.tsx';
+import { tileBounds } from './use-compare-side.ts';
 
 const OUTLINE = 'results-field';
 const LAYER = 'results-layer';
+const GRID = 'results-grid';
 
 export interface MapPopup {
   at: [number, number];
@@ -30,16 +33,11 @@ interface ResultsMapProps {
   onCluster: (plants: PlantRef[], at: [number, number]) => void;
   /** Rendered in a MapLibre popup at `at` (the marker popup of the spec). */
   popup: MapPopup | null;
+  /** The stress-density grid, drawn over the layer and under the outline; null hides it. */
+  grid?: StressGrid | null;
+  /** The swipe comparison's right side and the left side's name; null shows one map. */
+  compare?: { right: SwipeSide; leftLabel: string } | null;
   h?: string | number;
-}
-
-/** Bounds of the tiles: the field with a margin (photos may lie up to 30 m outside it). */
-function tileBounds(ring: [number, number][] | null): [number, number, number, number] | undefined {
-  const bounds = ring ? ringBounds(ring) : null;
-  if (!bounds) return undefined;
-  const [[west, south], [east, north]] = bounds;
-  const margin = 0.002;
-  return [west - margin, south - margin, east + margin, north + margin];
 }
 
 /**
@@ -53,6 +51,8 @@ export function ResultsMap({
   onPlant,
   onCluster,
   popup,
+  grid = null,
+  compare = null,
   h = '100%',
 }: ResultsMapProps) {
   const { t } = useTranslation();
@@ -121,6 +121,9 @@ export function ResultsMap({
   useEffect(() => {
     if (map) setRasterOpacity(map, LAYER, opacity);
   }, [map, opacity]);
+  useEffect(() => {
+    if (map) setStressGrid(map, GRID, grid, `${OUTLINE}-fill`);
+  }, [map, grid]);
 
   return (
     <>
@@ -131,7 +134,16 @@ export function ResultsMap({
         data-testid="results-map"
         data-layer={layer ?? ''}
         data-opacity={String(opacity)}
+        data-grid={grid ? String(grid.cells.length) : undefined}
       />
+      {map && compare && (
+        <SwipeCompare
+          main={map}
+          right={compare.right}
+          leftLabel={compare.leftLabel}
+          ring={results.field.polygonPoints}
+        />
+      )}
       {map && popup && <MapPopupPortal map={map} popup={popup} />}
     </>
   );

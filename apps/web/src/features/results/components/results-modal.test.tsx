@@ -16,8 +16,18 @@ vi.mock('./results-map.tsx', () => ({
     opacity: number;
     onPlant: (plant: { boxId: string; base: string }) => void;
     popup: { content: ReactNode } | null;
+    compare: { right: { label: string; overlay: { tiles: string[] } } } | null;
+    grid: { cells: unknown[] } | null;
   }) => (
-    <div data-testid="results-map" data-layer={props.layer ?? ''} data-opacity={props.opacity}>
+    <div
+      data-testid="results-map"
+      data-layer={props.layer ?? ''}
+      data-opacity={props.opacity}
+      data-compare={
+        props.compare ? `${props.compare.right.label} @ ${props.compare.right.overlay.tiles[0]}` : ''
+      }
+      data-grid={props.grid ? props.grid.cells.length : ''}
+    >
       {props.results.photos.flatMap((photo) =>
         photo.boxes.map((box) => (
           <button
@@ -79,6 +89,7 @@ function resultsOf(overrides: Partial<ReportResultsView> = {}): ReportResultsVie
       },
     ],
     canAnnotate: true,
+    siblings: [],
     ...overrides,
   };
 }
@@ -91,9 +102,16 @@ beforeEach(() => {
 
 async function openResults(
   results: ReportResultsView,
-  { role = 'b2c_admin', lang = 'en' }: { role?: Role; lang?: 'en' | 'el' } = {},
+  {
+    role = 'b2c_admin',
+    lang = 'en',
+    others = [],
+  }: { role?: Role; lang?: 'en' | 'el'; others?: ReportResultsView[] } = {},
 ) {
   const api = mockApi({
+    ...Object.fromEntries(
+      others.map((other) => [`GET /api/reports/${other.uuid}/results`, () => ({ body: { data: other } })]),
+    ),
     [`GET /api/reports/${UUID}/results`]: () => ({ body: { data: results } }),
     'POST /api/reports/update/bbox': ({ body }) => {
       const input = body as { bboxId: string; factor: string; comment: string };
@@ -131,6 +149,55 @@ async function openHdPhoto(markerIndex = 0) {
 }
 
 describe('report results', () => {
+  it('swipes between two layers of the report or a layer of another report of the field', async () => {
+    const OTHER = '0b9e7a3c-1111-4222-8333-444455556666';
+    const other = resultsOf({
+      uuid: OTHER,
+      processedAt: '2023-07-10T10:00:00.000Z',
+      layers: ['ai', 'no_pseu'],
+      tileUrlTemplate: `/api/reports/${OTHER}/files/tiles/{layer}/{z}/{x}/{y}.png`,
+    });
+    await openResults(
+      resultsOf({
+        siblings: [{ uuid: OTHER, createdAt: '2023-07-01T10:00:00.000Z', processedAt: other.processedAt }],
+      }),
+      { others: [other] },
+    );
+    const map = screen.getByTestId('results-map');
+    expect(map.dataset.compare).toBe('');
+    await userEvent.click(screen.getByTestId('results-compare-toggle'));
+    // The right side starts on the report's next layer.
+    await waitFor(() =>
+      expect(map.dataset.compare).toMatch(/^This report · Chlorophyll Content @ .*\/tiles\/comb\//),
+    );
+    await userEvent.click(screen.getByTestId('results-compare-report'));
+    await userEvent.click(await screen.findByRole('option', { name: /2023/ }));
+    await waitFor(() =>
+      expect(map.dataset.compare).toMatch(
+        new RegExp(`· High Definition @ .*/reports/${OTHER}/files/tiles/no_pseu/`),
+      ),
+    );
+    await userEvent.click(screen.getByTestId('results-compare-toggle'));
+    expect(map.dataset.compare).toBe('');
+  }, 20_000);
+
+  it('draws the stress-density grid of the field on demand', async () => {
+    const ring: [number, number][] = [
+      [22.71, 37.817],
+      [22.711, 37.817],
+      [22.711, 37.818],
+      [22.71, 37.818],
+      [22.71, 37.817],
+    ];
+    await openResults(resultsOf({ field: { uuid: null, title: 'Nemea North', polygonPoints: ring } }));
+    const map = screen.getByTestId('results-map');
+    expect(map.dataset.grid).toBe('');
+    await userEvent.click(screen.getByTestId('results-grid-toggle'));
+    // Both boxes lie in one 80 m square.
+    expect(map.dataset.grid).toBe('1');
+    expect(screen.getByTestId('results-grid-legend').textContent).toContain('most: 2');
+  });
+
   it('offers exactly the report layers with the spec labels, Plant Stress first, at full opacity', async () => {
     await openResults(resultsOf());
     expect(screen.getByTestId('results-modal')).toBeTruthy();

@@ -4,6 +4,7 @@ import {
   type MapLayer,
   type ReportResultsView,
   stressColourHex,
+  stressDensityGrid,
   TIMERS_MS,
 } from '@ampelos/domain';
 import {
@@ -17,20 +18,24 @@ import {
   Modal,
   Paper,
   Stack,
+  Switch,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconFileTypePdf } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportResults } from '../api/get-report-results.ts';
 import { classKey } from '../labels.ts';
+import { type CompareChoice, CompareControls } from './compare-controls.tsx';
 import { HdViewer } from './hd-viewer.tsx';
 import { LayerControls } from './layer-controls.tsx';
 import type { PlantRef } from './plant-markers.ts';
 import { PlantPopup } from './plant-popup.tsx';
 import { type MapPopup, ResultsMap } from './results-map.tsx';
+import { StressGridLegend } from './stress-grid-legend.tsx';
+import { useCompareSide } from './use-compare-side.ts';
 
 interface ResultsModalProps {
   reportUuid: string;
@@ -83,6 +88,19 @@ function ResultsView({ results, reportUuid }: { results: ReportResultsView; repo
   const [selected, setSelected] = useState<PlantRef | null>(null);
   const [cluster, setCluster] = useState<{ plants: PlantRef[]; at: [number, number] } | null>(null);
   const [hd, setHd] = useState(false);
+  const [compare, setCompare] = useState<CompareChoice | null>(null);
+  const [showGrid, setShowGrid] = useState(false);
+  const right = useCompareSide(results, compare);
+  const grid = useMemo(
+    () =>
+      results.field.polygonPoints
+        ? stressDensityGrid(
+            results.field.polygonPoints,
+            results.photos.flatMap((p) => p.boxes),
+          )
+        : null,
+    [results],
+  );
   // Small screens open on the map, with the layers and legend folded away.
   const small = useMediaQuery(`(max-width: ${BREAKPOINTS.smallScreen}px)`, false, {
     getInitialValueInEffect: false,
@@ -123,6 +141,12 @@ function ResultsView({ results, reportUuid }: { results: ReportResultsView; repo
           setCluster({ plants, at });
         }}
         popup={popup}
+        grid={showGrid ? grid : null}
+        compare={
+          right && layer
+            ? { right, leftLabel: `${t('results.compare.thisReport')} · ${t(`results.layers.${layer}`)}` }
+            : null
+        }
       />
       <Paper
         pos="absolute"
@@ -156,6 +180,16 @@ function ResultsView({ results, reportUuid }: { results: ReportResultsView; repo
               onOpacity={setOpacity}
               surfaceMap={results.surfaceMap}
             />
+            <CompareControls results={results} choice={compare} onChoice={setCompare} />
+            {grid && grid.cells.length > 0 && (
+              <Switch
+                label={t('results.grid.toggle')}
+                checked={showGrid}
+                onChange={(event) => setShowGrid(event.currentTarget.checked)}
+                data-testid="results-grid-toggle"
+              />
+            )}
+            {showGrid && grid && <StressGridLegend grid={grid} />}
             <Text size="sm" data-testid="results-plant-count">
               {plantCount > 0
                 ? t('results.plantCount', { count: plantCount, photos: results.photos.length })
