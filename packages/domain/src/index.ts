@@ -45,4 +45,5 @@ export * from './views/operations.ts';
 export * from './views/realtime.ts';
 export * from './views/results.ts';
 export * from './views/user.ts';
+export * from './viticulture.ts';
 export * from './weather.ts';
