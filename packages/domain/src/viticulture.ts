@@ -1,4 +1,5 @@
 import { roundOneDecimal } from './units.ts';
+import type { AgroProvider } from './views/agro.ts';
 import type { WeatherHistoryEntry } from './views/agro-history.ts';
 
 /**
@@ -136,7 +137,7 @@ export const DOWNY_MILDEW_RULE = {
  */
 export const SHOOTS_10CM_GDD_ESTIMATE = 150;
 
-export type ShootAnswer = 'estimate' | 'yes' | 'no';
+export type ShootLengthAnswer = 'estimate' | 'yes' | 'no';
 
 export interface DownyMildewDay {
   day: string;
@@ -155,7 +156,7 @@ export interface DownyMildewRisk {
   metDays: string[];
   /** The first day shoots count as ≥ 10 cm (estimate or grower), null if not yet. */
   shootsFrom: string | null;
-  shoots: ShootAnswer;
+  shoots: ShootLengthAnswer;
 }
 
 /**
@@ -166,7 +167,7 @@ export interface DownyMildewRisk {
 export function downyMildewRisk(
   days: readonly DailyWeather[],
   season: Pick<GrowingSeason, 'start' | 'end'>,
-  shoots: ShootAnswer = 'estimate',
+  shoots: ShootLengthAnswer = 'estimate',
 ): DownyMildewRisk {
   const inSeason = days.filter((d) => d.day >= season.start && d.day <= season.end);
   let gdd = 0;
@@ -218,7 +219,7 @@ export function viticultureSummary(
   entries: readonly WeatherHistoryEntry[],
   point: { lat: number; lng: number },
   today: string,
-  shoots: ShootAnswer = 'estimate',
+  shoots: ShootLengthAnswer = 'estimate',
 ): ViticultureSummary {
   const season = growingSeason(point.lat, today);
   const days = dailyWeather(entries, solarUtcOffsetSeconds(point.lng)).filter(
@@ -237,4 +238,10 @@ export function viticultureSummary(
     days,
     downyMildew: downyMildewRisk(days, season, shoots),
   };
+}
+
+/** `GET /api/agro/viticulture?fieldUuid=`: the season's indicators and where their weather came from. */
+export interface ViticultureView extends ViticultureSummary {
+  /** The weather provider's history, or the field's latest report file when the provider failed. */
+  source: AgroProvider | 'report-file';
 }

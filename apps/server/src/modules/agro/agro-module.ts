@@ -15,6 +15,8 @@ import { agroRoutes } from './routes.ts';
 import { createRunsRepository } from './runs-repository.ts';
 import { createRunsService } from './runs-service.ts';
 import { createAgroService } from './service.ts';
+import { viticultureRoutes } from './viticulture-routes.ts';
+import { createViticultureService } from './viticulture-service.ts';
 
 /**
  * Weather, soil and satellite data for fields; providers chosen by configuration; the admin jobs that
@@ -37,6 +39,8 @@ export function createAgroModule(deps: {
   const runs = createRunsRepository(deps.database.db);
   const runsService = createRunsService({ runs, jobs: deps.jobs, bus: deps.bus });
   const history = createHistoryService({ agro, runs, storage: deps.storage });
+  const agroHistory = createAgroHistory(deps.config.agro, deps.logger);
+  const viticulture = createViticultureService({ agro, history: agroHistory, fieldHistory: history });
   return {
     /** The `agro` realtime channel: run progress for administrators. */
     channel: runsService.policy,
@@ -46,7 +50,7 @@ export function createAgroModule(deps: {
       await startAgroWorker({
         runs,
         runsService,
-        history: createAgroHistory(deps.config.agro, deps.logger),
+        history: agroHistory,
         storage: deps.storage,
         jobs: deps.jobs,
         logger: deps.logger,
@@ -57,6 +61,7 @@ export function createAgroModule(deps: {
     async routes(api: FastifyInstance) {
       await api.register(agroRoutes, { agro });
       await api.register(agroJobRoutes, { runs: runsService, history });
+      await api.register(viticultureRoutes, { viticulture });
     },
   };
 }
