@@ -9,6 +9,7 @@ export * from './roles/permissions.ts';
 export * from './roles/roles.ts';
 export * from './roles/shoot-policy.ts';
 export * from './roles/user-policy.ts';
+export * from './satellite-palettes.ts';
 export * from './scheduling.ts';
 export * from './statuses/notification-text.ts';
 export * from './statuses/order-status.ts';
