@@ -26,4 +26,25 @@ export type AgroFieldQuery = z.infer<typeof agroFieldQuerySchema>;
 export const AGRO_MESSAGES = {
   fieldNotFound: 'Field not found',
   satelliteNotConfigured: 'Satellite imagery needs an Agromonitoring key (AGROMONITORING_API_KEY)',
+  indexImageNotAvailable: 'Index image not available',
 } as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Invalid date' });
+const satelliteIndex = z.enum(['ndwi', 'evi2', 'ndvi']);
+
+/** `GET /agro/index-image`: a field's index over its outline on one acquisition day (PNG). */
+export const agroIndexImageQuerySchema = z.object({
+  fieldUuid: z.string().trim().uuid({ error: 'Field not found' }),
+  date: isoDay,
+  index: satelliteIndex,
+});
+export type AgroIndexImageQuery = z.infer<typeof agroIndexImageQuerySchema>;
+
+/** `GET /agro/index-change`: the change of an index between two acquisition days (PNG). */
+export const agroIndexChangeQuerySchema = z.object({
+  fieldUuid: z.string().trim().uuid({ error: 'Field not found' }),
+  from: isoDay,
+  to: isoDay,
+  index: satelliteIndex,
+});
+export type AgroIndexChangeQuery = z.infer<typeof agroIndexChangeQuerySchema>;

@@ -135,9 +135,10 @@ export function createLocalStorage(rootDir: string): Storage {
 
 /**
  * Prefixes whose files are never public: report outputs are served by the reports' own route to
- * the people who may see the report, uploads and datasets to nobody.
+ * the people who may see the report, agro index grids by the field-checked agro routes, uploads and
+ * datasets to nobody.
  */
-export const PRIVATE_PREFIXES = ['reports/', 'uploads/', 'datasets/'] as const;
+export const PRIVATE_PREFIXES = ['reports/', 'uploads/', 'datasets/', 'agro/'] as const;
 
 export function isPrivateKey(key: string): boolean {
   return PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));

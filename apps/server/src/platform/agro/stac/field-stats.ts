@@ -83,6 +83,34 @@ function reflectance(band: ReflectanceBand, value: number | null): number | null
   return value * band.scale + band.offset;
 }
 
+export type PixelIndices = Record<SatelliteIndex, number | null>;
+
+/**
+ * The indices at a position of the scene's CRS (the 10 m bands' pixel there, the 20 m bands sampled
+ * at it): 'no-data' outside the data, 'cloud' under cloud or its shadow, 'unusable' where no index
+ * is trusted (saturated, dark or cast shadow, snow, negative reflectance).
+ */
+export function pixelIndices(
+  input: Omit<FieldSceneInput, 'ring'>,
+  x: number,
+  y: number,
+): PixelIndices | 'no-data' | 'cloud' | 'unusable' {
+  const { red, nir, swir16, scl } = input;
+  const sclClass = sampleAt(scl, x, y);
+  const r = reflectance(red, sampleAt(red.grid, x, y));
+  const n = reflectance(nir, sampleAt(nir.grid, x, y));
+  if (sclClass === null || SCL_NO_DATA.has(sclClass) || r === null || n === null) return 'no-data';
+  if (SCL_CLOUD.has(sclClass)) return 'cloud';
+  if (SCL_UNUSABLE.has(sclClass) || r < 0 || n < 0) return 'unusable';
+  const s = reflectance(swir16, sampleAt(swir16.grid, x, y));
+  const vegetation = n + r > 0;
+  return {
+    ndvi: vegetation ? (n - r) / (n + r) : null,
+    evi2: vegetation ? (2.5 * (n - r)) / (n + 2.4 * r + 1) : null,
+    ndwi: s !== null && s >= 0 && n + s > 0 ? (n - s) / (n + s) : null,
+  };
+}
+
 /**
  * NDVI, EVI2 and NDWI over the pixels of the field (10 m grid, pixel centre inside the polygon),
  * leaving out no-data, cloud, cloud shadow, dark/cast shadow, saturated and snow pixels:
@@ -95,8 +123,8 @@ function reflectance(band: ReflectanceBand, value: number | null): number | null
  * Negative reflectances (possible after the L2A offset on very dark pixels) are not used.
  */
 export function fieldSceneStats(input: FieldSceneInput): FieldSceneStats {
-  const { red, nir, swir16, scl, ring } = input;
-  const grid = red.grid;
+  const { ring } = input;
+  const grid = input.red.grid;
   const indices = { ndvi: accumulator(), evi2: accumulator(), ndwi: accumulator() };
   let pixels = 0;
   let withData = 0;
@@ -107,22 +135,17 @@ export function fieldSceneStats(input: FieldSceneInput): FieldSceneStats {
       const x = grid.originX + (grid.col0 + col + 0.5) * grid.resX;
       if (!insideRing(x, y, ring)) continue;
       pixels += 1;
-      const sclClass = sampleAt(scl, x, y);
-      const r = reflectance(red, grid.data[row * grid.width + col] as number);
-      const n = reflectance(nir, sampleAt(nir.grid, x, y));
-      if (sclClass === null || SCL_NO_DATA.has(sclClass) || r === null || n === null) continue;
+      const pixel = pixelIndices(input, x, y);
+      if (pixel === 'no-data') continue;
       withData += 1;
-      if (SCL_CLOUD.has(sclClass)) {
+      if (pixel === 'cloud') {
         cloudy += 1;
         continue;
       }
-      if (SCL_UNUSABLE.has(sclClass) || r < 0 || n < 0) continue;
-      if (n + r > 0) {
-        indices.ndvi.add((n - r) / (n + r));
-        indices.evi2.add((2.5 * (n - r)) / (n + 2.4 * r + 1));
-      }
-      const s = reflectance(swir16, sampleAt(swir16.grid, x, y));
-      if (s !== null && s >= 0 && n + s > 0) indices.ndwi.add((n - s) / (n + s));
+      if (pixel === 'unusable') continue;
+      if (pixel.ndvi !== null) indices.ndvi.add(pixel.ndvi);
+      if (pixel.evi2 !== null) indices.evi2.add(pixel.evi2);
+      if (pixel.ndwi !== null) indices.ndwi.add(pixel.ndwi);
     }
   }
   const result: FieldSceneStats['indices'] = {};

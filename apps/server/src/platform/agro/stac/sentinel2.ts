@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { SatelliteStatsEntry } from '@ampelos/domain';
-import { fromWgs84, proj4ForEpsg } from '../../imaging/raster/crs.ts';
+import { fromWgs84, type PointTransform, proj4ForEpsg } from '../../imaging/raster/crs.ts';
 import { createTtlCache } from '../cache.ts';
 import type { AgroField } from '../types.ts';
 import { AgroRequestError } from '../types.ts';
 import { type BandGrid, type OpenCog, openCog, readWindow } from './cog-window.ts';
-import { type FieldSceneStats, fieldSceneStats } from './field-stats.ts';
+import { type FieldSceneInput, type FieldSceneStats, fieldSceneStats } from './field-stats.ts';
 import { type StacScene, type StacSearchOptions, searchScenes } from './stac-search.ts';
 
 const DAY_SECONDS = 86_400;
@@ -24,13 +24,67 @@ export interface StacStatsResult {
 }
 
 /** A polygon edit must not reuse the old outline's statistics. */
-const outlineKey = (field: AgroField) =>
+export const outlineKey = (field: AgroField) =>
   createHash('sha1').update(JSON.stringify(field.ring)).digest('hex').slice(0, 16);
 
-function bboxOf(ring: [number, number][]): [number, number, number, number] {
+export function bboxOf(ring: [number, number][]): [number, number, number, number] {
   const xs = ring.map((point) => point[0]);
   const ys = ring.map((point) => point[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** The four bands of a scene over a field's window, and the field's ring in the scene's CRS. */
+export interface SceneBands extends FieldSceneInput {
+  /** WGS84 longitude/latitude to the scene's CRS. */
+  toCrs: PointTransform;
+}
+
+/**
+ * Opens a scene's red, NIR, SWIR 1.6 µm and SCL cloud-optimised GeoTIFFs and reads only the window
+ * around the field (HTTP range requests). Throws an `AgroRequestError` when a band cannot be read.
+ */
+export async function readSceneBands(
+  field: AgroField,
+  scene: StacScene,
+  timeoutMs: number,
+): Promise<SceneBands> {
+  const opened = await Promise.allSettled(
+    [scene.bands.red, scene.bands.nir, scene.bands.swir16, scene.bands.scl].map((band) =>
+      openCog(band.href, timeoutMs),
+    ),
+  );
+  const cogs = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  try {
+    const refused = opened.find((result) => result.status === 'rejected');
+    if (refused) throw refused.reason;
+    const [red, nir, swir16, scl] = cogs as [OpenCog, OpenCog, OpenCog, OpenCog];
+    const epsg = red.epsg ?? scene.epsg;
+    const definition = epsg === null ? null : proj4ForEpsg(epsg);
+    if (!definition) throw new AgroRequestError('bad_response', `scene ${scene.id}: unsupported CRS ${epsg}`);
+    const toCrs = fromWgs84(definition);
+    const ring = field.ring.map(([lng, lat]) => toCrs(lng, lat));
+    const [minX, minY, maxX, maxY] = bboxOf(ring);
+    const box = { minX, minY, maxX, maxY };
+    const [redGrid, nirGrid, swirGrid, sclGrid] = (await Promise.all(
+      [red, nir, swir16, scl].map((cog) => readWindow(cog, box)),
+    )) as [BandGrid, BandGrid, BandGrid, BandGrid];
+    const band = (name: 'red' | 'nir' | 'swir16', grid: BandGrid) => ({
+      grid,
+      scale: scene.bands[name].scale,
+      offset: scene.bands[name].offset,
+      noData: scene.bands[name].noData,
+    });
+    return {
+      ring,
+      toCrs,
+      red: band('red', redGrid),
+      nir: band('nir', nirGrid),
+      swir16: band('swir16', swirGrid),
+      scl: sclGrid,
+    };
+  } finally {
+    await Promise.all(cogs.map((cog) => cog.close().catch(() => {})));
+  }
 }
 
 /**
@@ -45,45 +99,10 @@ export function createSentinel2Stac(options: StacSearchOptions) {
     const key = `${scene.id}:${outlineKey(field)}`;
     const hit = cache.get(key);
     if (hit) return hit;
-    const opened = await Promise.allSettled(
-      [scene.bands.red, scene.bands.nir, scene.bands.swir16, scene.bands.scl].map((band) =>
-        openCog(band.href, options.timeoutMs),
-      ),
-    );
-    const cogs = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    try {
-      const refused = opened.find((result) => result.status === 'rejected');
-      if (refused) throw refused.reason;
-      const [red, nir, swir16, scl] = cogs as [OpenCog, OpenCog, OpenCog, OpenCog];
-      const epsg = red.epsg ?? scene.epsg;
-      const definition = epsg === null ? null : proj4ForEpsg(epsg);
-      if (!definition)
-        throw new AgroRequestError('bad_response', `scene ${scene.id}: unsupported CRS ${epsg}`);
-      const toCrs = fromWgs84(definition);
-      const ring = field.ring.map(([lng, lat]) => toCrs(lng, lat));
-      const [minX, minY, maxX, maxY] = bboxOf(ring);
-      const box = { minX, minY, maxX, maxY };
-      const [redGrid, nirGrid, swirGrid, sclGrid] = (await Promise.all(
-        [red, nir, swir16, scl].map((cog) => readWindow(cog, box)),
-      )) as [BandGrid, BandGrid, BandGrid, BandGrid];
-      const band = (name: 'red' | 'nir' | 'swir16', grid: BandGrid) => ({
-        grid,
-        scale: scene.bands[name].scale,
-        offset: scene.bands[name].offset,
-        noData: scene.bands[name].noData,
-      });
-      const stats = fieldSceneStats({
-        ring,
-        red: band('red', redGrid),
-        nir: band('nir', nirGrid),
-        swir16: band('swir16', swirGrid),
-        scl: sclGrid,
-      });
-      cache.set(key, stats, SCENE_CACHE_MS);
-      return stats;
-    } finally {
-      await Promise.all(cogs.map((cog) => cog.close().catch(() => {})));
-    }
+    const bands = await readSceneBands(field, scene, options.timeoutMs);
+    const stats = fieldSceneStats(bands);
+    cache.set(key, stats, SCENE_CACHE_MS);
+    return stats;
   }
 
   return {

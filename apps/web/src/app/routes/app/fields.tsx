@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { AgroCards } from '../../../features/agro/components/agro-cards.tsx';
+import { ReportAgroHistory } from '../../../features/agro/components/report-agro-history.tsx';
 import { BulkReportsButton } from '../../../features/cart/components/bulk-reports-button.tsx';
 import { ChooseServiceButton } from '../../../features/cart/components/choose-service-button.tsx';
 import { useReportData } from '../../../features/datasets/api/get-report-data.ts';
@@ -29,7 +30,7 @@ export function FieldsRoute() {
       headerActions={
         fields.data && fields.data.data.length > 0 && <BulkReportsButton fields={fields.data.data} />
       }
-      reportArea={(_field, report) => {
+      reportArea={(field, report) => {
         if (!report) return null;
         const shoot = shootOfReport(fields.data?.shootData, report.uuid);
         const name = reportName(report, shoot);
@@ -40,6 +41,7 @@ export function FieldsRoute() {
               reportUuid={report.uuid}
               complete={report.status === 'complete'}
               reportName={name.kind === 'date' ? formatDate(name.date, 'short') : name.text}
+              agroHistory={<ReportAgroHistory reportUuid={report.uuid} field={field} />}
             />
           </>
         );
@@ -59,10 +61,12 @@ function ResultsEntry({
   reportUuid,
   complete,
   reportName,
+  agroHistory,
 }: {
   reportUuid: string;
   complete: boolean;
   reportName: string;
+  agroHistory: ReactNode;
 }) {
   const data = useReportData(reportUuid);
   const queryClient = useQueryClient();
@@ -72,7 +76,7 @@ function ResultsEntry({
     if (completedMeanwhile) void queryClient.invalidateQueries({ queryKey: ['fields'] });
   }, [completedMeanwhile, queryClient]);
   if (!complete && !completedMeanwhile) return null;
-  return <ResultsButton reportUuid={reportUuid} reportName={reportName} />;
+  return <ResultsButton reportUuid={reportUuid} reportName={reportName} agroHistory={agroHistory} />;
 }
 
 /** `/fields/new` needs the create Field permission; others go back to the list. */

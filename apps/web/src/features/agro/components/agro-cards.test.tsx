@@ -6,7 +6,16 @@ import { mockApi, renderWithProviders } from '../../../test/render.tsx';
 import { userOf } from '../../../test/users.ts';
 import { AgroCards } from './agro-cards.tsx';
 
-const FIELD = { uuid: '6f1c1d2e-8a4b-4c1d-9e2f-0a1b2c3d4e5f', centroid: { lat: 37.8175, lng: 22.7105 } };
+const FIELD = {
+  uuid: '6f1c1d2e-8a4b-4c1d-9e2f-0a1b2c3d4e5f',
+  centroid: { lat: 37.8175, lng: 22.7105 },
+  polygonPoints: [
+    [22.71, 37.817],
+    [22.711, 37.817],
+    [22.711, 37.818],
+    [22.71, 37.817],
+  ] as [number, number][],
+};
 const POINT = 'lat=37.8175&lng=22.7105';
 
 const weather: CurrentWeatherView = {
@@ -59,7 +68,13 @@ function render(
   answers: Record<string, () => { status?: number; body?: unknown }>,
   lang: 'en' | 'el' = 'en',
 ) {
-  mockApi(answers);
+  // The season and satellite cards have their own tests (satellite-history.test.tsx, viticulture-card.test.tsx).
+  mockApi({
+    [`GET /api/agro/history?fieldUuid=${FIELD.uuid}`]: () => ({ body: { data: null } }),
+    [`GET /api/agro/getSatelliteImgsData?fieldUuid=${FIELD.uuid}`]: () => ({ body: { data: null } }),
+    [`GET /api/agro/viticulture?fieldUuid=${FIELD.uuid}`]: () => ({ body: { data: null } }),
+    ...answers,
+  });
   renderWithProviders(<AgroCards field={FIELD} />, { user: userOf('b2c_admin', { lang }), lang });
 }
 
@@ -111,7 +126,7 @@ describe('field weather, soil and forecast cards', () => {
         body: { errors: [{ msg: 'Field not found' }] },
       }),
     });
-    for (const id of ['weather-card', 'soil-card', 'forecast-card']) {
+    for (const id of ['weather-card', 'soil-card', 'forecast-card', 'viticulture-card', 'satellite-card']) {
       const card = await screen.findByTestId(id);
       await waitFor(() => expect(card.dataset.state).toBe('unavailable'));
       expect(within(card).getByText('Information not available')).toBeTruthy();

@@ -13,6 +13,7 @@ import {
   Button,
   Center,
   Collapse,
+  Drawer,
   Group,
   Loader,
   Modal,
@@ -23,8 +24,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconFileTypePdf } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconChevronDown, IconChevronUp, IconFileTypePdf, IconPlant2 } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportResults } from '../api/get-report-results.ts';
 import { classKey } from '../labels.ts';
@@ -43,10 +44,12 @@ interface ResultsModalProps {
   reportName: string;
   opened: boolean;
   onClose: () => void;
+  /** Soil, satellite and weather history of the report (the agro feature), composed in by the route. */
+  agroHistory?: ReactNode;
 }
 
 /** The full-screen report results (spec section 2): map, layers, opacity, plants, HD photos, PDF. */
-export function ResultsModal({ reportUuid, reportName, opened, onClose }: ResultsModalProps) {
+export function ResultsModal({ reportUuid, reportName, opened, onClose, agroHistory }: ResultsModalProps) {
   const { t } = useTranslation();
   const query = useReportResults(reportUuid, opened);
   return (
@@ -74,13 +77,22 @@ export function ResultsModal({ reportUuid, reportName, opened, onClose }: Result
           {t('results.loadError')}
         </Alert>
       )}
-      {query.data && <ResultsView results={query.data} reportUuid={reportUuid} />}
+      {query.data && <ResultsView results={query.data} reportUuid={reportUuid} agroHistory={agroHistory} />}
     </Modal>
   );
 }
 
-function ResultsView({ results, reportUuid }: { results: ReportResultsView; reportUuid: string }) {
+function ResultsView({
+  results,
+  reportUuid,
+  agroHistory,
+}: {
+  results: ReportResultsView;
+  reportUuid: string;
+  agroHistory?: ReactNode;
+}) {
   const { t } = useTranslation();
+  const [agroOpen, agro] = useDisclosure(false);
   const [layer, setLayer] = useState<MapLayer | null>(
     results.layers.includes('ai') ? 'ai' : (results.layers[0] ?? null),
   );
@@ -208,9 +220,32 @@ function ResultsView({ results, reportUuid }: { results: ReportResultsView; repo
                 {t('results.downloadReport')}
               </Button>
             )}
+            {agroHistory && (
+              <Button
+                variant="light"
+                leftSection={<IconPlant2 size={16} />}
+                onClick={agro.open}
+                fullWidth
+                data-testid="results-agro-open"
+              >
+                {t('results.agroHistory')}
+              </Button>
+            )}
           </Stack>
         </Collapse>
       </Paper>
+      {agroHistory && (
+        <Drawer
+          opened={agroOpen}
+          onClose={agro.close}
+          position="right"
+          size="xl"
+          title={t('results.agroHistory')}
+          data-testid="results-agro-drawer"
+        >
+          {agroOpen && agroHistory}
+        </Drawer>
+      )}
       {hd && photo && (
         <HdViewer
           reportUuid={reportUuid}

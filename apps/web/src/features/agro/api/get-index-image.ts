@@ -1,0 +1,53 @@
+import type { SatelliteIndex } from '@ampelos/domain';
+import { useQuery } from '@tanstack/react-query';
+
+export interface IndexImageQuery {
+  fieldUuid: string;
+  index: SatelliteIndex;
+  /** The date shown. */
+  date: string;
+  /** With a second date: the change from `compareFrom` to `date` instead of the index itself. */
+  compareFrom?: string | null;
+}
+
+export interface LoadedIndexImage {
+  /** An object URL of the PNG (the map's image source). */
+  url: string;
+  meanChange: number | null;
+}
+
+/**
+ * `GET /api/agro/index-image` or `/api/agro/index-change`: a PNG over the field's bounding box. Null
+ * (no alert) when there is none: the index image is an extra, the statistics stand without it.
+ */
+export async function getIndexImage(query: IndexImageQuery): Promise<LoadedIndexImage | null> {
+  const params = new URLSearchParams({ fieldUuid: query.fieldUuid, index: query.index });
+  if (query.compareFrom) {
+    params.set('from', query.compareFrom);
+    params.set('to', query.date);
+  } else params.set('date', query.date);
+  const path = query.compareFrom ? 'index-change' : 'index-image';
+  try {
+    const response = await fetch(`/api/agro/${path}?${params}`, {
+      credentials: 'same-origin',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    if (!response.ok) return null;
+    const mean = response.headers.get('X-Mean-Change');
+    return {
+      url: URL.createObjectURL(await response.blob()),
+      meanChange: mean === null ? null : Number(mean),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function useIndexImage(query: IndexImageQuery) {
+  return useQuery({
+    queryKey: ['agro', 'index-image', query.fieldUuid, query.index, query.date, query.compareFrom ?? null],
+    queryFn: () => getIndexImage(query),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
