@@ -78,6 +78,7 @@ import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-t
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
 import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
+import { createPostgresBus } from './platform/realtime/postgres-bus.ts';
 import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createUploadStore } from './platform/storage/upload-store.ts';
@@ -145,8 +146,15 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
   const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
   const commerceRepository = createCommerceRepository(database.db);
-  // In-process for now; a PostgreSQL LISTEN/NOTIFY bus with the same interface will serve several processes.
-  const realtime = createInProcessBus();
+  // Several processes share PostgreSQL, so events travel through it; the embedded database has one process.
+  const realtime =
+    database.kind === 'postgres' && database.connectionString
+      ? await createPostgresBus({
+          connectionString: database.connectionString,
+          query: database.executor.executeSql,
+          logger: app.log,
+        })
+      : createInProcessBus();
   const notifications = createNotificationService({
     notifications: createNotificationRepository(database.db),
     realtime,

@@ -10,6 +10,8 @@ import type { MailTransport, OutgoingMessage } from '../platform/mail/transport.
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** A second app instance on the database of `sharing` (its own data directory and mail capture). */
+  sharing?: TestApp;
 }
 
 /**
@@ -18,7 +20,11 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-test-'));
-  const { databaseUrl, dropDatabase } = await freshPostgresDatabase();
+  if (options.sharing && !options.sharing.database.connectionString)
+    throw new Error('only a PostgreSQL database can be shared by two app instances');
+  const { databaseUrl, dropDatabase } = options.sharing
+    ? { databaseUrl: options.sharing.database.connectionString, dropDatabase: async () => {} }
+    : await freshPostgresDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
