@@ -70,12 +70,16 @@ import { createUserService } from './modules/users/service.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
+import { createReadiness, storageProbe } from './platform/health/readiness.ts';
+import { healthRoutes } from './platform/health/routes.ts';
 import { installCsrfGuard } from './platform/http/csrf.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
+import { installMetrics } from './platform/metrics/routes.ts';
 import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
 import { createPostgresBus } from './platform/realtime/postgres-bus.ts';
@@ -126,7 +130,21 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const transport =
     mailTransport ??
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
-  const jobs = await startJobs({ database, logger: app.log, runWorker, retryLimit: config.jobs.retryLimit });
+  const metrics = createMetrics({ role: config.processRole });
+  installMetrics(app, { metrics, token: config.metrics.token });
+  const jobs = await startJobs({
+    database,
+    logger: app.log,
+    runWorker,
+    retryLimit: config.jobs.retryLimit,
+    observer: metrics.jobObserver,
+  });
+  metrics.setQueueDepthSource(jobs.depths);
+  const readiness = createReadiness({
+    database,
+    storageCheck: storageProbe(storage),
+    queueCheck: jobs.check,
+  });
   const usersRepository = createUserRepository(database.db);
   const mail = createMailService({
     repository: createMailRepository(database.db),
@@ -236,6 +254,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     database,
     storage,
     uploadStore: createUploadStore(filesDir),
+    onUploadBytes: metrics.uploadReceived,
     jobs,
     mail,
     notify: notifications.notify,
@@ -247,14 +266,15 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const staffChat = createStaffChat({ bus: realtime });
   const serverLog = createServerLogChannel({ tail: logTail, bus: realtime });
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    await jobs.stop(config.shutdownTimeoutMs);
     serverLog.stop();
     logTail.close();
     await realtime.close();
   });
 
+  if (runApi) await installSecurityHeaders(app, config);
+  await app.register(healthRoutes, { prefix: '/api', readiness });
   if (runApi) {
-    await installSecurityHeaders(app, config);
     await app.register(cookie);
     await app.register(rateLimit, { global: false });
     await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
@@ -314,7 +334,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     await serveWebApp(app, config.webDistDir);
   }
 
-  return { app, jobs, mail };
+  return { app, jobs, mail, readiness, metrics };
 }
 
 /** The built React app on the same port; any non-API path answers index.html (client routing). */
