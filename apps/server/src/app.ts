@@ -74,6 +74,7 @@ import { createReadiness, storageProbe } from './platform/health/readiness.ts';
 import { healthRoutes } from './platform/health/routes.ts';
 import { installCsrfGuard } from './platform/http/csrf.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
+import { installRequestId, requestIdMixin, requestIdOf } from './platform/http/request-id.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
@@ -93,17 +94,20 @@ export interface BuildAppOptions {
   /** Tests pass a capturing transport; otherwise SMTP or the outbox per configuration. */
   mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of stdout (tests read them). */
+  logOutput?: { write(line: string): unknown };
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export async function buildApp({ config, database, mailTransport, logger }: BuildAppOptions) {
-  // Every log line goes to stdout and, redacted, to the administrators' live tail.
-  const logTail = createLogTail();
+export async function buildApp({ config, database, mailTransport, logger, logOutput }: BuildAppOptions) {
+  // Every log line goes, redacted, to stdout and to the administrators' live tail.
+  const logTail = createLogTail(logOutput ? { out: logOutput } : {});
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       stream: logTail.stream,
+      mixin: requestIdMixin,
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       serializers: {
         // One-time links carry their token in the path: never write it down.
@@ -115,6 +119,8 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
         }),
       },
     },
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.env === 'production',
     ajv: { customOptions: { removeAdditional: false } },
@@ -122,6 +128,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestId(app);
 
   const runApi = config.processRole !== 'worker';
   const runWorker = config.processRole !== 'api';

@@ -10,6 +10,8 @@ import type { MailTransport, OutgoingMessage } from '../platform/mail/transport.
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** The app's real JSON log lines go here instead of being switched off. */
+  logOutput?: { write(line: string): unknown };
   /** A second app instance on the database of `sharing` (its own data directory and mail capture). */
   sharing?: TestApp;
 }
@@ -42,7 +44,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
       return { location: `memory:${sent.length}` };
     },
   };
-  const { app } = await buildApp({ config, database, mailTransport, logger: false });
+  const { app } = await buildApp({
+    config,
+    database,
+    mailTransport,
+    ...(options.logOutput ? { logOutput: options.logOutput } : { logger: false }),
+  });
   await app.ready();
 
   async function waitForMail(to: string, subjectPart: string, timeoutMs = 15_000): Promise<OutgoingMessage> {
