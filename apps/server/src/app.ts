@@ -70,14 +70,20 @@ import { createUserService } from './modules/users/service.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
+import { createReadiness, storageProbe } from './platform/health/readiness.ts';
+import { healthRoutes } from './platform/health/routes.ts';
 import { installCsrfGuard } from './platform/http/csrf.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
+import { installRequestId, requestIdMixin, requestIdOf } from './platform/http/request-id.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
+import { installMetrics } from './platform/metrics/routes.ts';
 import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
+import { createPostgresBus } from './platform/realtime/postgres-bus.ts';
 import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createUploadStore } from './platform/storage/upload-store.ts';
@@ -88,17 +94,20 @@ export interface BuildAppOptions {
   /** Tests pass a capturing transport; otherwise SMTP or the outbox per configuration. */
   mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of stdout (tests read them). */
+  logOutput?: { write(line: string): unknown };
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export async function buildApp({ config, database, mailTransport, logger }: BuildAppOptions) {
-  // Every log line goes to stdout and, redacted, to the administrators' live tail.
-  const logTail = createLogTail();
+export async function buildApp({ config, database, mailTransport, logger, logOutput }: BuildAppOptions) {
+  // Every log line goes, redacted, to stdout and to the administrators' live tail.
+  const logTail = createLogTail(logOutput ? { out: logOutput } : {});
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       stream: logTail.stream,
+      mixin: requestIdMixin,
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       serializers: {
         // One-time links carry their token in the path: never write it down.
@@ -110,6 +119,8 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
         }),
       },
     },
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.env === 'production',
     ajv: { customOptions: { removeAdditional: false } },
@@ -117,6 +128,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestId(app);
 
   const runApi = config.processRole !== 'worker';
   const runWorker = config.processRole !== 'api';
@@ -125,7 +137,21 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const transport =
     mailTransport ??
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
-  const jobs = await startJobs({ database, logger: app.log, runWorker, retryLimit: config.jobs.retryLimit });
+  const metrics = createMetrics({ role: config.processRole });
+  installMetrics(app, { metrics, token: config.metrics.token });
+  const jobs = await startJobs({
+    database,
+    logger: app.log,
+    runWorker,
+    retryLimit: config.jobs.retryLimit,
+    observer: metrics.jobObserver,
+  });
+  metrics.setQueueDepthSource(jobs.depths);
+  const readiness = createReadiness({
+    database,
+    storageCheck: storageProbe(storage),
+    queueCheck: jobs.check,
+  });
   const usersRepository = createUserRepository(database.db);
   const mail = createMailService({
     repository: createMailRepository(database.db),
@@ -145,8 +171,15 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
   const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
   const commerceRepository = createCommerceRepository(database.db);
-  // In-process for now; a PostgreSQL LISTEN/NOTIFY bus with the same interface will serve several processes.
-  const realtime = createInProcessBus();
+  // Several processes share PostgreSQL, so events travel through it; the embedded database has one process.
+  const realtime =
+    database.kind === 'postgres' && database.connectionString
+      ? await createPostgresBus({
+          connectionString: database.connectionString,
+          query: database.executor.executeSql,
+          logger: app.log,
+        })
+      : createInProcessBus();
   const notifications = createNotificationService({
     notifications: createNotificationRepository(database.db),
     realtime,
@@ -228,6 +261,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     database,
     storage,
     uploadStore: createUploadStore(filesDir),
+    onUploadBytes: metrics.uploadReceived,
     jobs,
     mail,
     notify: notifications.notify,
@@ -239,14 +273,15 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   const staffChat = createStaffChat({ bus: realtime });
   const serverLog = createServerLogChannel({ tail: logTail, bus: realtime });
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    await jobs.stop(config.shutdownTimeoutMs);
     serverLog.stop();
     logTail.close();
     await realtime.close();
   });
 
+  if (runApi) await installSecurityHeaders(app, config);
+  await app.register(healthRoutes, { prefix: '/api', readiness });
   if (runApi) {
-    await installSecurityHeaders(app, config);
     await app.register(cookie);
     await app.register(rateLimit, { global: false });
     await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
@@ -306,7 +341,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     await serveWebApp(app, config.webDistDir);
   }
 
-  return { app, jobs, mail };
+  return { app, jobs, mail, readiness, metrics };
 }
 
 /** The built React app on the same port; any non-API path answers index.html (client routing). */

@@ -5,6 +5,7 @@ import { createUserRepository } from './modules/users/repository.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { acquireEmbeddedLock } from './platform/db/embedded-lock.ts';
+import { installGracefulShutdown } from './platform/shutdown.ts';
 
 const config = loadConfig();
 const releaseLock = config.databaseUrl
@@ -14,27 +15,26 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'db'),
 });
-const { app } = await buildApp({ config, database });
+const { app, readiness } = await buildApp({ config, database });
 const stopAdminSocket = config.databaseUrl
   ? async () => {}
   : await startAdminSocket(config.dataDir, createUserRepository(database.db), app.log);
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info(`${signal}: shutting down`);
-  await app.close();
-  await stopAdminSocket();
-  await database.close();
-  await releaseLock();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+installGracefulShutdown({
+  app,
+  timeoutMs: config.shutdownTimeoutMs,
+  onDraining: readiness.markStopping,
+  async release() {
+    await stopAdminSocket();
+    await database.close();
+    await releaseLock();
+  },
+});
 
 if (config.processRole === 'worker') {
-  await app.ready();
+  // A worker has no API; with METRICS_PORT it serves /metrics, /api/health and /api/ready there.
+  if (config.metrics.workerPort) await app.listen({ port: config.metrics.workerPort, host: config.host });
+  else await app.ready();
   app.log.info(
     `worker running (${database.kind}); mail ${config.smtpUrl ? 'via SMTP' : `to ${config.dataDir}/mail/outbox`}`,
   );

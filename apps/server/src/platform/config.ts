@@ -116,6 +116,12 @@ const envSchema = z.object({
       .optional(),
   ),
   DEPLOY_TIMEOUT_SECONDS: intWithDefault(1800),
+  /** Bearer token for GET /metrics; unset: only a direct request from this machine may read it. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  /** A worker process serves /metrics, /api/health and /api/ready on this port (unset: no port). */
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** On SIGTERM: how long in-flight requests and running jobs get to finish before the process exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: intWithDefault(30),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -171,6 +177,9 @@ export interface Config {
   };
   /** `GET /deploy/production` runs the command (first) or calls the webhook; neither set: disabled. */
   deploy: { command: string | null; webhookUrl: string | null; timeoutMs: number };
+  /** Who may read /metrics and where a worker serves it. */
+  metrics: { token: string | null; workerPort: number | null };
+  shutdownTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -255,6 +264,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webhookUrl: env.DEPLOY_WEBHOOK_URL ?? null,
       timeoutMs: env.DEPLOY_TIMEOUT_SECONDS * 1000,
     },
+    metrics: { token: env.METRICS_TOKEN ?? null, workerPort: env.METRICS_PORT ?? null },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -7,14 +7,17 @@ const REDACTED = '[redacted]';
 const PATTERNS: [RegExp, string][] = [
   // One-time links: password reset, e-mail verification, unsubscribe.
   [/(\/(?:password_reset|verify_email|unsubscribe)\/)[^/?#\s"]+/gi, `$1${REDACTED}`],
-  // Secrets in query strings.
-  [/([?&](?:token|key|secret|password|signature|code|access_token)=)[^&#\s"]+/gi, `$1${REDACTED}`],
+  // Secrets in query strings, provider keys included (Agromonitoring's appid, apikey, S3 signatures).
+  [
+    /([?&](?:[a-z0-9_-]*(?:token|key|secret|password|signature|credential)|code|appid)=)[^&#\s"]+/gi,
+    `$1${REDACTED}`,
+  ],
   // Credentials inside URLs (postgres://user:password@host, smtp://…).
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s"]+:)[^@\s"]+@/gi, `$1${REDACTED}@`],
   [/(\bbearer\s+)[\w.~+/=-]+/gi, `$1${REDACTED}`],
   // JSON fields that hold secrets.
   [
-    /("(?:password|newPassword|oldPassword|passwordHash|password_hash|token|tokenHash|token_hash|secret|cookie|set-cookie|authorization|recaptchaResponse)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+    /("(?:password|newPassword|oldPassword|currentPassword|passwordHash|password_hash|token|tokenHash|token_hash|secret|cookie|set-cookie|authorization|x-metrics-token|recaptchaResponse|apiKey|api_key|secretAccessKey)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
     `$1"${REDACTED}"`,
   ],
 ];
@@ -30,12 +33,15 @@ export function redactSecrets(text: string): string {
 export const LOG_REDACT_PATHS = [
   'password',
   '*.password',
+  '*.newPassword',
   'token',
   '*.token',
   'req.headers.cookie',
   'req.headers.authorization',
   'headers.cookie',
   'headers.authorization',
+  'headers["set-cookie"]',
+  'res.headers["set-cookie"]',
 ];
 
 export interface LogBatch {
@@ -99,7 +105,8 @@ export function createLogTail(options: LogTailOptions = {}) {
     /** The pino destination. */
     stream: {
       write(chunk: string) {
-        out.write(chunk);
+        // pino's paths censor known fields; the patterns catch secrets inside messages and URLs.
+        out.write(redactSecrets(chunk));
         for (const raw of chunk.split('\n')) {
           if (!raw.trim()) continue;
           const redacted = redactSecrets(raw);

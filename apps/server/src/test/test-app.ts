@@ -10,6 +10,10 @@ import type { MailTransport, OutgoingMessage } from '../platform/mail/transport.
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** The app's real JSON log lines go here instead of being switched off. */
+  logOutput?: { write(line: string): unknown };
+  /** A second app instance on the database of `sharing` (its own data directory and mail capture). */
+  sharing?: TestApp;
 }
 
 /**
@@ -18,7 +22,11 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-test-'));
-  const { databaseUrl, dropDatabase } = await freshPostgresDatabase();
+  if (options.sharing && !options.sharing.database.connectionString)
+    throw new Error('only a PostgreSQL database can be shared by two app instances');
+  const { databaseUrl, dropDatabase } = options.sharing
+    ? { databaseUrl: options.sharing.database.connectionString, dropDatabase: async () => {} }
+    : await freshPostgresDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -36,7 +44,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
       return { location: `memory:${sent.length}` };
     },
   };
-  const { app } = await buildApp({ config, database, mailTransport, logger: false });
+  const { app } = await buildApp({
+    config,
+    database,
+    mailTransport,
+    ...(options.logOutput ? { logOutput: options.logOutput } : { logger: false }),
+  });
   await app.ready();
 
   async function waitForMail(to: string, subjectPart: string, timeoutMs = 15_000): Promise<OutgoingMessage> {

@@ -25,6 +25,8 @@ export interface DatasetsModuleDeps {
   mail: Pick<MailService, 'queue' | 'queueMessage'>;
   notify: Notify;
   logger: Logger;
+  /** Told how many upload bytes each tus request added (the metrics). */
+  onUploadBytes?: (bytes: number) => void;
 }
 
 /** Upload, ingest, analysis jobs and report files: wired here so app.ts stays a list. */
@@ -53,7 +55,11 @@ export function createDatasetsModule(deps: DatasetsModuleDeps) {
     },
     /** Routes under `/api`. */
     async routes(api: FastifyInstance) {
-      await api.register(uploadRoutes, { uploads, store: deps.uploadStore });
+      await api.register(uploadRoutes, {
+        uploads,
+        store: deps.uploadStore,
+        ...(deps.onUploadBytes ? { onBytes: deps.onUploadBytes } : {}),
+      });
       await api.register(dataRoutes, { data });
       await api.register(reportFilesRoutes, { repository, storage: deps.storage });
     },

@@ -30,9 +30,16 @@ function uploadLength(request: FastifyRequest): number | undefined {
  * header on POST/PATCH/DELETE). Fastify checks the caller and the rules, then hands the request to
  * `@tus/server`, which streams the body to the upload store: nothing is buffered in memory.
  */
-export const uploadRoutes: FastifyPluginAsync<{ uploads: UploadService; store: UploadStore }> = async (
+export interface UploadRoutesOptions {
+  uploads: UploadService;
+  store: UploadStore;
+  /** Bytes a request added to an upload (the new offset minus the one it started at). */
+  onBytes?: (bytes: number) => void;
+}
+
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
   app,
-  { uploads, store },
+  { uploads, store, onBytes },
 ) => {
   /** The id `namingFunction` hands to tus for a creation request (chosen and recorded before). */
   const idOfRequest = new WeakMap<Request, string>();
@@ -72,6 +79,11 @@ export const uploadRoutes: FastifyPluginAsync<{ uploads: UploadService; store: U
     });
     if (uploadId) idOfRequest.set(webRequest, uploadId);
     const response = await tus.handleWeb(webRequest);
+    const newOffset = response.headers.get('upload-offset');
+    if (hasBody && onBytes && newOffset !== null && response.status < 300) {
+      const startOffset = request.method === 'PATCH' ? Number(request.headers['upload-offset'] ?? 0) : 0;
+      onBytes(Number(newOffset) - startOffset);
+    }
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'content-length') reply.header(name, value);

@@ -17,11 +17,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { config, storage }) => {
-  // Registered only after migrations ran, so a 200 here means the database is ready.
-  app.get('/health', { schema: { tags: ['system'], summary: 'Liveness and readiness' } }, async () => ({
-    status: 'ok',
-  }));
-
+  // GET /health and /ready: platform/health/routes.ts (every process role).
   app.get(
     '/config/public',
     { schema: { tags: ['system'], summary: 'Settings the web app shows' } },

@@ -59,7 +59,23 @@ export interface Jobs {
     handler: JobHandler<N>,
     options?: { concurrency?: number },
   ): Promise<void>;
-  stop(): Promise<void>;
+  /** Throws unless the queue's tables answer (readiness). */
+  check(): Promise<void>;
+  /** Jobs waiting (`created`, `retry`) and running (`active`) per queue, for the metrics. */
+  depths(): Promise<QueueDepth[]>;
+  /** Stops taking jobs; running ones get `gracefulMs` to finish, then are failed and so retried later. */
+  stop(gracefulMs?: number): Promise<void>;
+}
+
+export interface QueueDepth {
+  queue: string;
+  state: 'created' | 'retry' | 'active';
+  count: number;
+}
+
+/** Told about every job a handler finished, for the metrics (duration and outcome). */
+export interface JobObserver {
+  jobFinished(queue: JobName, seconds: number, outcome: 'completed' | 'failed'): void;
 }
 
 const JOB_NAMES: JobName[] = [
@@ -105,6 +121,7 @@ export async function startJobs(options: {
   runWorker: boolean;
   /** Retries after a failure (default 5); a handler's last attempt is told so (`isLastAttempt`). */
   retryLimit?: number;
+  observer?: JobObserver;
 }): Promise<Jobs> {
   const boss =
     options.database.kind === 'postgres'
@@ -172,19 +189,37 @@ export async function startJobs(options: {
           { pollingIntervalSeconds: 0.5, includeMetadata: true },
           async (jobs) => {
             for (const job of jobs) {
-              await handler(job.data, {
-                id: job.id,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-                isLastAttempt: job.retryCount >= job.retryLimit,
-              });
+              const started = performance.now();
+              let outcome: 'completed' | 'failed' = 'failed';
+              try {
+                await handler(job.data, {
+                  id: job.id,
+                  retryCount: job.retryCount,
+                  retryLimit: job.retryLimit,
+                  isLastAttempt: job.retryCount >= job.retryLimit,
+                });
+                outcome = 'completed';
+              } finally {
+                options.observer?.jobFinished(name, (performance.now() - started) / 1000, outcome);
+              }
             }
           },
         );
       }
     },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 5000, wait: true });
+    async check() {
+      if (!(await boss.getQueue(JOB_NAMES[0] as JobName))) throw new Error('the job queues are missing');
+    },
+    async depths() {
+      const { rows } = await options.database.executor.executeSql(
+        `SELECT name AS queue, state::text AS state, count(*)::int AS count FROM pgboss.job
+          WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+        [],
+      );
+      return rows as QueueDepth[];
+    },
+    async stop(gracefulMs = 5000) {
+      await boss.stop({ graceful: true, timeout: gracefulMs, wait: true });
     },
   };
 }

@@ -7,8 +7,8 @@ export type RealtimeEnvelope =
 
 /**
  * Publish/subscribe between whoever produces events (a notification written) and the process holding
- * the user's sockets. In-process now; a PostgreSQL LISTEN/NOTIFY implementation of the same
- * interface will carry envelopes between API processes (payloads are small JSON for that reason).
+ * the user's sockets. In-process with the embedded database (one process); on PostgreSQL,
+ * `createPostgresBus` (LISTEN/NOTIFY) carries envelopes between API and worker processes.
  */
 export interface RealtimeBus {
   publish(envelope: RealtimeEnvelope): Promise<void>;
