@@ -50,6 +50,7 @@ import { createMailService } from './modules/mail/service.ts';
 import { createNotificationRepository } from './modules/notifications/repository.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
+import { createPrivacyModule } from './modules/privacy/privacy-module.ts';
 import { createReportEvents } from './modules/reports/report-events.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -270,6 +271,8 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
   if (runWorker) await datasets.startWorker();
   const agroModule = createAgroModule({ config, database, logger: app.log, jobs, storage, bus: realtime });
   if (runWorker) await agroModule.startWorker();
+  const privacy = createPrivacyModule({ config, database, storage, jobs, mail, logger: app.log });
+  if (runWorker) await privacy.startWorker();
   const staffChat = createStaffChat({ bus: realtime });
   const serverLog = createServerLogChannel({ tail: logTail, bus: realtime });
   app.addHook('onClose', async () => {
@@ -335,6 +338,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
         await datasets.routes(api);
         await createResultsModule({ database, storage }).routes(api);
         await agroModule.routes(api);
+        await privacy.routes(api);
       },
       { prefix: '/api' },
     );

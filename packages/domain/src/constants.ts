@@ -186,3 +186,8 @@ export const DATE_FORMATS = { dayMonth: 'DD/MM', dayMonthYear: 'DD/MM/YY' } as c
 
 /** The add-to-home-screen prompt shows at most this many times. */
 export const ADD_TO_HOME_MAX_PROMPTS = 3;
+
+/** Privacy policy: data is kept at most 60 days after the account is deleted. */
+export const DELETED_ACCOUNT_RETENTION_DAYS = 60;
+/** Privacy policy: data is kept up to 6 years while the account is unused (docs/DECISIONS.md). */
+export const INACTIVE_ACCOUNT_RETENTION_YEARS = 6;

@@ -44,6 +44,7 @@ export * from './views/deploy.ts';
 export * from './views/field.ts';
 export * from './views/notification.ts';
 export * from './views/operations.ts';
+export * from './views/privacy.ts';
 export * from './views/realtime.ts';
 export * from './views/results.ts';
 export * from './views/user.ts';

@@ -105,6 +105,10 @@ const envSchema = z.object({
   ),
   AGRO_DAILY_REFRESH: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   AGRO_DAILY_REFRESH_CRON: z.preprocess(emptyToUndefined, z.string().default('0 3 * * *')),
+  /** When the privacy jobs run (UTC cron): purge of accounts deleted 60 days ago, 6-year retention. */
+  PRIVACY_SCHEDULE_CRON: z.preprocess(emptyToUndefined, z.string().default('30 2 * * *')),
+  /** Days a user's data export stays downloadable before its zip is removed. */
+  DATA_EXPORT_DAYS: intWithDefault(7),
   /** The production deploy of the dashboard: a shell command, or else a webhook called with POST. */
   DEPLOY_COMMAND: optionalString,
   DEPLOY_WEBHOOK_URL: z.preprocess(
@@ -175,6 +179,8 @@ export interface Config {
     /** The pg-boss schedule refreshing current reports' agronomy files (UTC cron), or null when off. */
     dailyRefreshCron: string | null;
   };
+  /** Privacy operations (modules/privacy): the daily schedule and how long an export is kept. */
+  privacy: { scheduleCron: string; exportDays: number };
   /** `GET /deploy/production` runs the command (first) or calls the webhook; neither set: disabled. */
   deploy: { command: string | null; webhookUrl: string | null; timeoutMs: number };
   /** Who may read /metrics and where a worker serves it. */
@@ -259,6 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       historyDaysBefore: env.AGRO_HISTORY_DAYS_BEFORE,
       dailyRefreshCron: env.AGRO_DAILY_REFRESH === 'true' ? env.AGRO_DAILY_REFRESH_CRON : null,
     },
+    privacy: { scheduleCron: env.PRIVACY_SCHEDULE_CRON, exportDays: env.DATA_EXPORT_DAYS },
     deploy: {
       command: env.DEPLOY_COMMAND?.trim() || null,
       webhookUrl: env.DEPLOY_WEBHOOK_URL ?? null,

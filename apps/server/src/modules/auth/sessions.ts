@@ -21,6 +21,8 @@ declare module 'fastify' {
 
 // Updating last-seen on every request would write on every read; once a minute is enough for idle expiry.
 const TOUCH_INTERVAL_MS = 60_000;
+// The 6-year retention counts in days: one write per user and day records that they are active.
+const ACTIVITY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export function createSessionManager(deps: { users: UserRepository; config: Config }) {
   const cookieName = deps.config.secureCookies ? '__Host-ampelos_session' : 'ampelos_session';
@@ -43,7 +45,11 @@ export function createSessionManager(deps: { users: UserRepository; config: Conf
       return null;
     }
     const user = await deps.users.findById(session.userId);
-    if (!user) return null;
+    if (!user || user.deletedAt) return null;
+    if (touch && now.getTime() - user.lastActiveAt.getTime() > ACTIVITY_INTERVAL_MS) {
+      await deps.users.touchActive(user.id, now);
+      user.lastActiveAt = now;
+    }
     if (touch && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
       await deps.users.touchSession(session.id, now);
     return { user, view: presentUser(user), sessionId: session.id, tokenHash };
@@ -69,6 +75,7 @@ export function createSessionManager(deps: { users: UserRepository; config: Conf
       if (previous) await deps.users.deleteSession(hashToken(previous));
       const token = newToken();
       const now = new Date();
+      await deps.users.touchActive(userId, now);
       await deps.users.insertSession({
         tokenHash: hashToken(token),
         userId,

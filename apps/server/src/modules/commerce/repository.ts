@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   addresses,
@@ -191,7 +191,7 @@ function commerceQueries(db: Db) {
         : db
             .select({ id: users.id, email: users.email, firstName: users.firstName, lang: users.lang })
             .from(users)
-            .where(inArray(users.role, [...roles]))
+            .where(and(inArray(users.role, [...roles]), isNull(users.deletedAt)))
             .orderBy(asc(users.id)),
 
     async findOrderByKey(userId: number, key: string): Promise<OrderRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { addresses, companies, users } from '../../platform/db/schema.ts';
 
@@ -113,7 +113,7 @@ function directoryQueries(db: Db) {
           createdAt: users.createdAt,
         })
         .from(users)
-        .where(eq(users.companyId, companyId))
+        .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
         .orderBy(asc(users.createdAt), asc(users.id)),
   };
 }

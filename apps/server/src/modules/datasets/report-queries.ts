@@ -128,9 +128,12 @@ export function reportQueries(db: Db) {
             .select({ id: users.id, email: users.email, firstName: users.firstName, lang: users.lang })
             .from(users)
             .where(
-              or(
-                ids.length > 0 ? inArray(users.id, ids) : sql`false`,
-                roles.length > 0 ? inArray(users.role, [...roles]) : sql`false`,
+              and(
+                isNull(users.deletedAt),
+                or(
+                  ids.length > 0 ? inArray(users.id, ids) : sql`false`,
+                  roles.length > 0 ? inArray(users.role, [...roles]) : sql`false`,
+                ),
               ),
             )
             .orderBy(asc(users.id)),

@@ -217,7 +217,7 @@ function shootQueries(db: Db) {
         : db
             .select(personColumns(users))
             .from(users)
-            .where(inArray(users.role, [...roles]))
+            .where(and(inArray(users.role, [...roles]), isNull(users.deletedAt)))
             .orderBy(asc(users.id)),
 
     /**

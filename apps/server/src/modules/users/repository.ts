@@ -43,6 +43,7 @@ function directoryCondition(scope: DirectoryScope, filter: DirectoryFilter): SQL
         : or(eq(users.companyId, scope.companyId), eq(users.id, scope.selfId));
   const term = filter.firstName?.replace(/[\\%_]/g, (c) => `\\${c}`);
   return and(
+    isNull(users.deletedAt),
     scoped,
     filter.role ? eq(users.role, filter.role) : undefined,
     term ? ilike(users.firstName, `%${term}%`) : undefined,
@@ -60,7 +61,11 @@ export function createUserRepository(db: Db) {
       return row;
     },
     async findByEmail(email: string) {
-      const [row] = await db.select().from(users).where(eq(users.email, email));
+      // A closed account's address is free again: only live accounts sign in or are found by e-mail.
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deletedAt)));
       return row;
     },
     async findById(id: number) {
@@ -84,8 +89,22 @@ export function createUserRepository(db: Db) {
       if (!row) throw new Error('user update returned nothing');
       return row;
     },
-    async delete(id: number) {
-      await db.delete(users).where(eq(users.id, id));
+    /**
+     * Closes an account: no sign-in, no session, no mail, out of every list; its data stays until the
+     * privacy purge 60 days later (modules/privacy).
+     */
+    close: (id: number, now: Date) =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ deletedAt: now, avatarMd: null, avatarXs: null, marketingOptIn: false, updatedAt: now })
+          .where(eq(users.id, id));
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+        await tx.delete(userTokens).where(eq(userTokens.userId, id));
+      }),
+    /** Counts for the 6-year retention; written at most once a day per user. */
+    async touchActive(id: number, now: Date) {
+      await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, id));
     },
     /** Users with their company, newest first, within the scope and filter. */
     directory: (scope: DirectoryScope, filter: DirectoryFilter = {}): Promise<DirectoryEntry[]> =>

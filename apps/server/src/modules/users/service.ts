@@ -64,8 +64,8 @@ export function createUserService(deps: {
     async deleteAccount(auth: AuthContext, typedEmail: string) {
       if (typedEmail !== auth.user.email) throw badRequest(MESSAGES.deleteAccountEmailMismatch, 'email');
       await removeAvatarFiles(auth.user);
-      // Sessions, tokens and addresses go with the row (ON DELETE CASCADE).
-      await deps.users.delete(auth.user.id);
+      // Closed now, purged 60 days later; orders stay for the invoices the law keeps (docs/DECISIONS.md).
+      await deps.users.close(auth.user.id, new Date());
     },
 
     changeLanguage: (auth: AuthContext, lang: Lang) => deps.users.update(auth.user.id, { lang }),

@@ -84,12 +84,23 @@ export const users = pgTable(
     unsubscribeToken: text('unsubscribe_token').notNull(),
     /** Added by someone else (Add User): set when the invitation was sent. */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /**
+     * Last sign-in or authenticated request (kept to the day): the 6-year retention counts from it
+     * (modules/privacy, docs/DECISIONS.md).
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The account was closed by its owner: no sign-in, no mail; its data is purged 60 days later. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Personal data removed; the row stays as an anonymous stand-in for the orders the law keeps. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('users_email_unique').on(table.email),
+    // A closed account frees its e-mail address for a new sign-up.
+    uniqueIndex('users_email_unique').on(table.email).where(sql`${table.deletedAt} is null`),
     index('users_company_idx').on(table.companyId),
     index('users_role_idx').on(table.role),
+    index('users_deleted_idx').on(table.deletedAt).where(sql`${table.purgedAt} is null`),
   ],
 );
 
@@ -590,4 +601,30 @@ export const agroRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [index('agro_runs_created_idx').on(table.createdAt)],
+);
+
+/**
+ * A user's download of their own data (modules/privacy): a zip written by a job into storage under
+ * `exports/{userUuid}/{id}.zip`, downloadable by its owner until `expiresAt`.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** queued, running, ready or failed. */
+    status: text('status').notNull().default('queued'),
+    /** Files to put in the zip once counted, and how many are in. */
+    filesTotal: integer('files_total'),
+    filesDone: integer('files_done').notNull().default(0),
+    storageKey: text('storage_key'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [index('data_exports_user_created_idx').on(table.userId, table.createdAt)],
 );

@@ -20,6 +20,12 @@ export interface JobPayloads {
   'agro.run': { runId: string };
   /** Sent by the daily schedule: starts a refresh run over the current reports. */
   'agro.daily': Record<string, never>;
+  /** Builds one user's data export zip (modules/privacy). */
+  'privacy.export': { exportId: string };
+  /** Daily: purges accounts deleted more than 60 days ago and removes expired export zips. */
+  'privacy.purge': Record<string, never>;
+  /** Daily: purges accounts unused for more than 6 years. */
+  'privacy.retention': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -87,6 +93,9 @@ const JOB_NAMES: JobName[] = [
   'dataset.finalize',
   'agro.run',
   'agro.daily',
+  'privacy.export',
+  'privacy.purge',
+  'privacy.retention',
 ];
 
 /**
@@ -104,10 +113,19 @@ const QUEUE_EXPIRY: Record<JobName, number> = {
   // A run goes through every report, a few provider calls each; a crashed one resumes after its cursor.
   'agro.run': 12 * 60 * 60,
   'agro.daily': 15 * 60,
+  // A zip of a user's files streams from storage to storage: large accounts take a while.
+  'privacy.export': 2 * 60 * 60,
+  'privacy.purge': 60 * 60,
+  'privacy.retention': 60 * 60,
 };
 
 /** Queues where only one job may be active at a time, whichever worker holds it. */
-const SINGLETON_QUEUES: ReadonlySet<JobName> = new Set<JobName>(['agro.run']);
+const SINGLETON_QUEUES: ReadonlySet<JobName> = new Set<JobName>([
+  'agro.run',
+  // Two purges at once would both delete the same accounts' files; harmless but wasteful.
+  'privacy.purge',
+  'privacy.retention',
+]);
 
 /** A UUID derived from a key (pg-boss ids are UUIDs; inserting an existing id does nothing). */
 export function jobIdFor(name: string, key: string): string {

@@ -17,7 +17,8 @@ type TemplateName =
   | 'password_reset'
   | 'password_changed'
   | 'user_invitation'
-  | 'report_processed';
+  | 'report_processed'
+  | 'data_export_ready';
 type Copy = {
   subject: string;
   greeting: (name: string) => string;
@@ -27,6 +28,22 @@ type Copy = {
 };
 
 const COPY: Record<TemplateName, Record<Lang, Copy>> = {
+  data_export_ready: {
+    en: {
+      subject: 'Your Ampelos data is ready to download',
+      greeting: (n) => `Hello ${n},`,
+      body: 'The copy of your data you asked for is ready: a zip with a JSON document of your account, fields, orders, reports and notifications, and your files. Sign in and download it from your settings; it is kept for a few days.',
+      action: 'Open your settings',
+      footer: 'If you did not ask for a copy of your data, change your password.',
+    },
+    el: {
+      subject: 'Τα δεδομένα σας στο Ampelos είναι έτοιμα για λήψη',
+      greeting: (n) => `Γεια σας ${n},`,
+      body: 'Το αντίγραφο των δεδομένων σας που ζητήσατε είναι έτοιμο: ένα zip με ένα έγγραφο JSON του λογαριασμού, των αγροτεμαχίων, των παραγγελιών, των αναφορών και των ειδοποιήσεών σας, και τα αρχεία σας. Συνδεθείτε και κατεβάστε το από τις ρυθμίσεις σας· διατηρείται για λίγες ημέρες.',
+      action: 'Άνοιγμα ρυθμίσεων',
+      footer: 'Αν δεν ζητήσατε αντίγραφο των δεδομένων σας, αλλάξτε τον κωδικό σας.',
+    },
+  },
   user_invitation: {
     en: {
       subject: 'You have been invited to Ampelos',
