@@ -79,7 +79,7 @@ import { createMailTransport, type MailTransport } from './platform/mail/transpo
 import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
 import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
-import { createLocalStorage } from './platform/storage/storage.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
 import { createUploadStore } from './platform/storage/upload-store.ts';
 
 export interface BuildAppOptions {
@@ -120,8 +120,16 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
 
   const runApi = config.processRole !== 'worker';
   const runWorker = config.processRole !== 'api';
-  const filesDir = path.join(config.dataDir, 'files');
-  const storage = createLocalStorage(filesDir);
+  const storage = createStorage(config);
+  const uploadStore = createUploadStore({
+    storageRootDir: path.join(config.dataDir, 'files'),
+    s3: config.storage.s3,
+    s3PartBytes: config.storage.uploadPartBytes,
+    s3ParallelParts: config.storage.uploadParallelParts,
+    // Several API processes share one PostgreSQL: the tus lock must be shared too.
+    databaseUrl: database.kind === 'postgres' ? database.connectionString : undefined,
+    onLockError: (error) => app.log.error({ err: error }, 'upload lock connection lost'),
+  });
   const transport =
     mailTransport ??
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
@@ -227,7 +235,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     config,
     database,
     storage,
-    uploadStore: createUploadStore(filesDir),
+    uploadStore,
     jobs,
     mail,
     notify: notifications.notify,
@@ -243,6 +251,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     serverLog.stop();
     logTail.close();
     await realtime.close();
+    await uploadStore.close();
   });
 
   if (runApi) {
@@ -306,7 +315,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     await serveWebApp(app, config.webDistDir);
   }
 
-  return { app, jobs, mail };
+  return { app, jobs, mail, storage };
 }
 
 /** The built React app on the same port; any non-API path answers index.html (client routing). */
