@@ -68,7 +68,7 @@ export async function startS3TestServer() {
 export type S3TestServer = Awaited<ReturnType<typeof startS3TestServer>>;
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const noSuchUpload = xml(
   '<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>',
@@ -99,7 +99,7 @@ async function listObjectsV2(server: S3rver, bucket: string, query: Record<strin
   const { objects, isTruncated } = await store.listObjects(bucket, { prefix, startAfter, maxKeys });
   const last = objects.at(-1)?.key;
   return xml(
-    `<ListBucketResult><Name>${escape(bucket)}</Name><Prefix>${escape(prefix)}</Prefix>` +
+    `<ListBucketResult><Name>${escapeXml(bucket)}</Name><Prefix>${escapeXml(prefix)}</Prefix>` +
       `<KeyCount>${objects.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${isTruncated}</IsTruncated>` +
       (isTruncated && last
         ? `<NextContinuationToken>${Buffer.from(last).toString('base64')}</NextContinuationToken>`
@@ -107,8 +107,8 @@ async function listObjectsV2(server: S3rver, bucket: string, query: Record<strin
       objects
         .map(
           (object) =>
-            `<Contents><Key>${escape(object.key)}</Key><LastModified>${object.lastModifiedDate.toISOString()}</LastModified>` +
-            `<ETag>${escape(object.metadata.etag ?? '')}</ETag><Size>${object.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+            `<Contents><Key>${escapeXml(object.key)}</Key><LastModified>${object.lastModifiedDate.toISOString()}</LastModified>` +
+            `<ETag>${escapeXml(object.metadata.etag ?? '')}</ETag><Size>${object.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
         )
         .join('') +
       '</ListBucketResult>',
@@ -148,8 +148,8 @@ function multipartExtras(server: S3rver): S3rver['middleware'][number] {
       ctx.status = 200;
       ctx.type = 'application/xml';
       ctx.body = xml(
-        `<ListPartsResult><Bucket>${escape(bucket)}</Bucket><Key>${escape(key)}</Key>` +
-          `<UploadId>${escape(uploadId)}</UploadId><IsTruncated>false</IsTruncated>` +
+        `<ListPartsResult><Bucket>${escapeXml(bucket)}</Bucket><Key>${escapeXml(key)}</Key>` +
+          `<UploadId>${escapeXml(uploadId)}</UploadId><IsTruncated>false</IsTruncated>` +
           parts
             .map(
               (part) =>
@@ -176,13 +176,13 @@ function multipartExtras(server: S3rver): S3rver['middleware'][number] {
         if (uploadKey === null || !uploadKey.startsWith(prefix)) continue;
         const initiated = (await stat(dir)).birthtime.toISOString();
         uploads.push(
-          `<Upload><Key>${escape(uploadKey)}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`,
+          `<Upload><Key>${escapeXml(uploadKey)}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`,
         );
       }
       ctx.status = 200;
       ctx.type = 'application/xml';
       ctx.body = xml(
-        `<ListMultipartUploadsResult><Bucket>${escape(bucket)}</Bucket><IsTruncated>false</IsTruncated>` +
+        `<ListMultipartUploadsResult><Bucket>${escapeXml(bucket)}</Bucket><IsTruncated>false</IsTruncated>` +
           `${uploads.join('')}</ListMultipartUploadsResult>`,
       );
       return;
