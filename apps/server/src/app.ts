@@ -86,7 +86,7 @@ import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
 import { createPostgresBus } from './platform/realtime/postgres-bus.ts';
 import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
-import { createLocalStorage } from './platform/storage/storage.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
 import { createUploadStore } from './platform/storage/upload-store.ts';
 
 export interface BuildAppOptions {
@@ -133,8 +133,16 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
 
   const runApi = config.processRole !== 'worker';
   const runWorker = config.processRole !== 'api';
-  const filesDir = path.join(config.dataDir, 'files');
-  const storage = createLocalStorage(filesDir);
+  const storage = createStorage(config);
+  const uploadStore = createUploadStore({
+    storageRootDir: path.join(config.dataDir, 'files'),
+    s3: config.storage.s3,
+    s3PartBytes: config.storage.uploadPartBytes,
+    s3ParallelParts: config.storage.uploadParallelParts,
+    // Several API processes share one PostgreSQL: the tus lock must be shared too.
+    databaseUrl: database.kind === 'postgres' ? database.connectionString : undefined,
+    onLockError: (error) => app.log.error({ err: error }, 'upload lock connection lost'),
+  });
   const transport =
     mailTransport ??
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
@@ -261,7 +269,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     config,
     database,
     storage,
-    uploadStore: createUploadStore(filesDir),
+    uploadStore,
     onUploadBytes: metrics.uploadReceived,
     jobs,
     mail,
@@ -280,6 +288,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     serverLog.stop();
     logTail.close();
     await realtime.close();
+    await uploadStore.close();
   });
 
   if (runApi) await installSecurityHeaders(app, config);
@@ -345,7 +354,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     await serveWebApp(app, config.webDistDir);
   }
 
-  return { app, jobs, mail, readiness, metrics };
+  return { app, jobs, mail, readiness, metrics, storage };
 }
 
 /** The built React app on the same port; any non-API path answers index.html (client routing). */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -126,6 +127,24 @@ const envSchema = z.object({
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   /** On SIGTERM: how long in-flight requests and running jobs get to finish before the process exits. */
   SHUTDOWN_TIMEOUT_SECONDS: intWithDefault(30),
+  /** S3-compatible object storage for every stored file; unset: the local directory under DATA_DIR. */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9/_.-]*$/i, 'letters, digits, / _ . - only')
+      .refine((prefix) => !prefix.split('/').includes('..'), 'no .. segments')
+      .optional(),
+  ),
+  /** tus parts on S3: 1000 GiB in at most 10,000 parts needs parts of at least 103 MiB. */
+  S3_UPLOAD_PART_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(103).max(5120).default(128)),
+  S3_UPLOAD_PARALLEL_PARTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -186,6 +205,12 @@ export interface Config {
   /** Who may read /metrics and where a worker serves it. */
   metrics: { token: string | null; workerPort: number | null };
   shutdownTimeoutMs: number;
+  /**
+   * Where files live: `s3` set → that bucket (platform/storage/s3-storage.ts), else
+   * `$DATA_DIR/files`. tus uploads on S3 go in parts of `uploadPartBytes`, at most
+   * `uploadParallelParts` of them buffered in the OS temporary directory at once per process.
+   */
+  storage: { s3: S3Settings | null; uploadPartBytes: number; uploadParallelParts: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -273,6 +298,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: { token: env.METRICS_TOKEN ?? null, workerPort: env.METRICS_PORT ?? null },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    storage: {
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT ?? null,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+            // Self-hosted services rarely have per-bucket DNS names: path style by default there.
+            forcePathStyle: (env.S3_FORCE_PATH_STYLE ?? String(Boolean(env.S3_ENDPOINT))) === 'true',
+            prefix: env.S3_PREFIX ? `${env.S3_PREFIX.replace(/\/+$/, '')}/` : '',
+          }
+        : null,
+      uploadPartBytes: env.S3_UPLOAD_PART_MB * 1024 * 1024,
+      uploadParallelParts: env.S3_UPLOAD_PARALLEL_PARTS,
+    },
     logLevel: env.LOG_LEVEL,
   };
 }

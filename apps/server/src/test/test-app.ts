@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import type { MailTransport, OutgoingMessage } from '../platform/mail/transport.ts';
+import { startS3TestServer } from './s3-server.ts';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -14,11 +15,14 @@ export interface TestAppOptions {
   logOutput?: { write(line: string): unknown };
   /** A second app instance on the database of `sharing` (its own data directory and mail capture). */
   sharing?: TestApp;
+  /** Where files go: the local directory, or a fresh bucket on an S3 test server. Default: TEST_STORAGE or local. */
+  storage?: 'local' | 's3';
 }
 
 /**
  * A real app on a real database: a fresh in-memory PGlite, or a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set. Mail is captured instead of written.
+ * when TEST_DATABASE_URL is set. Mail is captured instead of written. Files go to the data
+ * directory, or with `storage: 's3'` (or TEST_STORAGE=s3) to a bucket on s3rver.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-test-'));
@@ -27,6 +31,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const { databaseUrl, dropDatabase } = options.sharing
     ? { databaseUrl: options.sharing.database.connectionString, dropDatabase: async () => {} }
     : await freshPostgresDatabase();
+  const onS3 = (options.storage ?? process.env.TEST_STORAGE) === 's3';
+  const s3 = onS3 ? await startS3TestServer() : null;
+  const storageEnv = s3 ? await s3.env() : {};
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -34,6 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...storageEnv,
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory' });
@@ -44,7 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       return { location: `memory:${sent.length}` };
     },
   };
-  const { app } = await buildApp({
+  const { app, storage } = await buildApp({
     config,
     database,
     mailTransport,
@@ -67,12 +75,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     config,
     database,
+    /** The app's own file storage (local or S3), to put fixtures in and look at outputs. */
+    storage,
+    /** The S3_* variables of that bucket (empty on local storage), for processes a test starts. */
+    storageEnv,
     sent,
     waitForMail,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase();
+      await s3?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

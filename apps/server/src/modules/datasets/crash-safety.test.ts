@@ -6,7 +6,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasets, datasetUnits, emails, reports } from '../../platform/db/schema.ts';
 import { generateSampleData, type SampleTruth } from '../../platform/imaging/sample-data/generate.ts';
-import { createLocalStorage } from '../../platform/storage/storage.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildZip } from '../../test/zip-writer.ts';
 import { customerWithReport, uploadAndValidate, waitForData } from './test-support.ts';
@@ -29,6 +28,7 @@ function startWorker(): ChildProcess {
       PROCESS_ROLE: 'worker',
       DATABASE_URL: ctx.database.connectionString,
       DATA_DIR: ctx.config.dataDir,
+      ...ctx.storageEnv,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       IMAGING_JOB_EXPIRE_SECONDS: '30',
@@ -97,7 +97,7 @@ async function unitsDone(reportId: number) {
 
 async function outputsOf(reportId: number, reportUuid: string) {
   const [row] = await ctx.database.db.select().from(reports).where(eq(reports.id, reportId));
-  const storage = createLocalStorage(path.join(ctx.config.dataDir, 'files'));
+  const storage = ctx.storage;
   const files: string[] = [];
   for await (const entry of storage.list(`reports/${reportUuid}`))
     files.push(entry.key.split('/').slice(2).join('/'));

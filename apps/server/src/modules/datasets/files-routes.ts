@@ -2,6 +2,7 @@ import { DATASET_MESSAGES as M } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors.ts';
+import { sendStoredFile } from '../../platform/http/stored-file.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import { reportKey } from './paths.ts';
@@ -42,17 +43,17 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
       const context = await visibleReport(repository, auth, request.params.uuid, canSeeReport);
       const rest = request.params['*'];
       const served = SERVED.find((entry) => entry.pattern.test(rest));
-      const file = served ? await storage.get(reportKey(context.report.uuid, rest)) : null;
-      if (!served || !file) throw notFound(M.fileNotFound);
-      reply
-        .type(served.type)
-        .header('Content-Length', file.size)
-        .header('Cache-Control', served.cache)
-        .header('X-Content-Type-Options', 'nosniff');
-      if (served.type === 'application/pdf') {
-        reply.header('Content-Disposition', `inline; filename="${rest.split('/').pop()}"`);
-      }
-      return reply.send(file.stream);
+      const sent = served
+        ? await sendStoredFile(request, reply, storage, reportKey(context.report.uuid, rest), {
+            type: served.type,
+            cacheControl: served.cache,
+            ...(served.type === 'application/pdf'
+              ? { disposition: `inline; filename="${rest.split('/').pop()}"` }
+              : {}),
+          })
+        : null;
+      if (!sent) throw notFound(M.fileNotFound);
+      return sent;
     },
   );
 };

@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createField, createManualReport, signedInClient } from '../../test/factories.ts';
 import { client } from '../../test/http.ts';
@@ -19,12 +17,15 @@ async function completeReport() {
   const owner = await signedInClient(ctx, { role: 'b2b_admin', companyId: company.id });
   const field = await createField(ctx, { id: owner.user.id, companyId: company.id });
   const report = await createManualReport(ctx, field, { status: 'complete' });
-  const root = path.join(ctx.config.dataDir, 'files', 'reports', report.uuid);
-  await mkdir(path.join(root, 'tiles/ai/18/150000'), { recursive: true });
-  await mkdir(path.join(root, 'data_files'), { recursive: true });
-  await writeFile(path.join(root, 'DJI_0001-hd.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
-  await writeFile(path.join(root, 'tiles/ai/18/150000/100000.png'), Buffer.from('\x89PNG tile'));
-  await writeFile(path.join(root, 'data_files/final_report.pdf'), Buffer.from('%PDF-1.7 report'));
+  const root = `reports/${report.uuid}`;
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+  await ctx.storage.put(`${root}/DJI_0001-hd.jpg`, jpeg, 'image/jpeg');
+  await ctx.storage.put(`${root}/tiles/ai/18/150000/100000.png`, Buffer.from('\x89PNG tile'), 'image/png');
+  await ctx.storage.put(
+    `${root}/data_files/final_report.pdf`,
+    Buffer.from('%PDF-1.7 report'),
+    'application/pdf',
+  );
   return { owner, company, report };
 }
 
@@ -50,6 +51,37 @@ describe('report files', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.body).toBe('%PDF-1.7 report');
+  });
+
+  it('answers byte ranges (206 with Content-Range, 416 past the end) and HEAD without a body', async () => {
+    const { owner, report } = await completeReport();
+    const { pdf } = files(report.uuid);
+    const part = await owner.http.get(pdf, { headers: { range: 'bytes=5-8' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('1.7 ');
+    expect(part.headers['content-range']).toBe('bytes 5-8/15');
+    expect(part.headers['content-length']).toBe('4');
+    expect(part.headers['content-type']).toBe('application/pdf');
+    const tail = await owner.http.get(pdf, { headers: { range: 'bytes=-6' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.body).toBe('report');
+    const open = await owner.http.get(pdf, { headers: { range: 'bytes=9-' } });
+    expect(open.body).toBe('report');
+    const beyond = await owner.http.get(pdf, { headers: { range: 'bytes=99-' } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */15');
+    const whole = await owner.http.get(pdf);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-length']).toBe('15');
+    const head = await owner.http.request('HEAD', pdf);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe('15');
+    expect(head.body).toBe('');
+    const missing = await owner.http.get(`/api/reports/${report.uuid}/files/none-hd.jpg`, {
+      headers: { range: 'bytes=0-1' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().errors[0].msg).toBeTruthy();
   });
 
   it('serves them to the customer company and to staff; 404 to anyone else; 401 signed out', async () => {

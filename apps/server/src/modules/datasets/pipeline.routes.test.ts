@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../platform/db/schema.ts';
 import { generateSampleData, type SampleTruth } from '../../platform/imaging/sample-data/generate.ts';
-import { createLocalStorage } from '../../platform/storage/storage.ts';
 import { signedInClient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildZip } from '../../test/zip-writer.ts';
@@ -51,7 +50,7 @@ function ringAroundScene(marginM = 30): [number, number][] {
   ];
 }
 
-const storageOf = () => createLocalStorage(path.join(ctx.config.dataDir, 'files'));
+const storageOf = () => ctx.storage;
 
 async function keysUnder(prefix: string) {
   const keys: string[] = [];

@@ -46,6 +46,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
   const tus = new TusServer({
     path: UPLOADS_PATH,
     datastore: store.datastore,
+    // Shared by all API processes on PostgreSQL (platform/storage/pg-locker.ts).
+    locker: store.locker,
     relativeLocation: true,
     maxSize: DATASET_MAX_BYTES - 1,
     namingFunction: (request) => {

@@ -118,8 +118,12 @@ describe('tus upload under /api/uploads', () => {
   it('lets a customer remove an upload while the dataset is open', async () => {
     const { http, report, tus } = await customerWithReport();
     const location = await tus.upload(report.uuid, 'wrong.jpg', Buffer.from('x'));
+    const key = `uploads/${location.split('/').pop()}`;
+    expect(await ctx.storage.stat(key)).toEqual({ size: 1 });
     expect((await tus.remove(location)).statusCode).toBe(204);
     expect((await dataOf(http, report.uuid)).dataset?.uploads).toEqual([]);
+    // The bytes are gone too, on either storage.
+    expect(await ctx.storage.stat(key)).toBeNull();
   });
 });
 

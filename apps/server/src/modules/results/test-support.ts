@@ -1,7 +1,5 @@
-import path from 'node:path';
 import sharp from 'sharp';
 import type { ReportOutputPoint } from '../../platform/db/schema.ts';
-import { createLocalStorage } from '../../platform/storage/storage.ts';
 import { createField, createManualReport, rectangleRing } from '../../test/factories.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { hdFileName, PDF_FILE, reportKey, tileFile } from '../datasets/paths.ts';
@@ -81,7 +79,7 @@ export async function completedReport(
     scale: { ratio: { x: 10, y: 10 } },
     ...(options.createdAt ? { createdAt: options.createdAt } : {}),
   });
-  const storage = createLocalStorage(path.join(ctx.config.dataDir, 'files'));
+  const storage = ctx.storage;
   const jpeg = await sharp({ create: { width: HD.w, height: HD.h, channels: 3, background: '#4a7' } })
     .jpeg()
     .toBuffer();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { sendStoredFile } from '../../platform/http/stored-file.ts';
 import { isPrivateKey, type Storage } from '../../platform/storage/storage.ts';
 
 export interface SystemRoutesOptions {
@@ -39,15 +40,16 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     },
     async (request, reply) => {
       const key = request.params['*'];
-      // Report outputs and uploaded datasets have their own access rules (modules/datasets).
-      const file = isPrivateKey(key) ? null : await storage.get(key);
-      if (!file) throw notFound('File not found');
       const extension = key.split('.').pop()?.toLowerCase() ?? '';
-      return reply
-        .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(file.stream);
+      // Report outputs and uploaded datasets have their own access rules (modules/datasets).
+      const sent = isPrivateKey(key)
+        ? null
+        : await sendStoredFile(request, reply, storage, key, {
+            type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+            cacheControl: 'public, max-age=31536000, immutable',
+          });
+      if (!sent) throw notFound('File not found');
+      return sent;
     },
   );
 };

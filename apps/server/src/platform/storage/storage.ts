@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,14 +12,19 @@ export interface ByteRange {
 }
 
 /**
- * Where uploaded and generated files live. Local directory now; an S3-compatible adapter fits the
- * same shape (put/putStream = PutObject or multipart upload, get with a range = ranged GetObject,
- * list = ListObjectsV2, localFile = download to a temporary file).
+ * Where uploaded and generated files live: a local directory (this file) or an S3-compatible bucket
+ * (`s3-storage.ts`: put/putStream = PutObject or multipart upload, get with a range = ranged
+ * GetObject, list = ListObjectsV2, withLocalFile = download to a temporary file). Every product
+ * file goes through it; `storage.contract.test.ts` holds both adapters to the same behaviour.
  */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** Streams into the key; readers never see a partly written file. Resolves with the bytes written. */
-  putStream(key: string, body: Readable, contentType: string): Promise<number>;
+  /**
+   * Streams into the key; readers never see a partly written file. Resolves with the bytes written.
+   * `sizeHint` (bytes, when known) lets S3 pick parts big enough for its 10,000-part limit.
+   */
+  putStream(key: string, body: Readable, contentType: string, sizeHint?: number): Promise<number>;
+  /** `size` is the whole file's, also when a range is asked for. */
   get(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   stat(key: string): Promise<{ size: number } | null>;
   /** Every key under a prefix (recursively), in no particular order. */
@@ -33,15 +38,17 @@ export interface Storage {
   withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
   /** The URL the browser uses to fetch the file. */
   url(key: string): string;
+  /** Cheap readiness probe: resolves when files can be read and written, throws otherwise. */
+  check(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-function isSafeKey(key: string) {
+export function isSafeKey(key: string) {
   return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
 }
 
-function assertSafeKey(key: string) {
+export function assertSafeKey(key: string) {
   if (!isSafeKey(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
 }
 
@@ -130,6 +137,10 @@ export function createLocalStorage(rootDir: string): Storage {
       return use(file);
     },
     url: (key) => `/api/files/${key}`,
+    async check() {
+      await mkdir(rootDir, { recursive: true });
+      await access(rootDir, constants.R_OK | constants.W_OK);
+    },
   };
 }
 
