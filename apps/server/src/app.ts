@@ -90,6 +90,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 const JSON_BODY_LIMIT = 256 * 1024;
 
 export async function buildApp({ config, database, mailTransport, logger }: BuildAppOptions) {
@@ -114,6 +119,12 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     trustProxy: config.env === 'production',
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route as registered: the security tests walk it (a route without a row in the
+  // authorization matrix fails them).
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -306,7 +317,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     await serveWebApp(app, config.webDistDir);
   }
 
-  return { app, jobs, mail };
+  return { app, jobs, mail, routes };
 }
 
 /** The built React app on the same port; any non-API path answers index.html (client routing). */

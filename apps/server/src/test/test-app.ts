@@ -36,7 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       return { location: `memory:${sent.length}` };
     },
   };
-  const { app } = await buildApp({ config, database, mailTransport, logger: false });
+  const { app, routes } = await buildApp({ config, database, mailTransport, logger: false });
   await app.ready();
 
   async function waitForMail(to: string, subjectPart: string, timeoutMs = 15_000): Promise<OutgoingMessage> {
@@ -52,6 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   return {
     app,
+    /** Every route the app registered (method and URL pattern). */
+    routes,
     config,
     database,
     sent,
