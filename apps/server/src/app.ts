@@ -71,7 +71,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
 import { installCsrfGuard } from './platform/http/csrf.ts';
-import { installErrorHandler } from './platform/http/errors.ts';
+import { frameworkErrors, installErrorHandler } from './platform/http/errors.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
@@ -93,6 +93,8 @@ export interface BuildAppOptions {
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The route's CSRF opt-in (`true`: a GET that changes state) or opt-out (`false`). */
+  csrf: boolean | undefined;
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -116,6 +118,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
       },
     },
     bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors,
     trustProxy: config.env === 'production',
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -123,7 +126,8 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
   // authorization matrix fails them).
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const csrf = (route.config as { csrf?: boolean } | undefined)?.csrf;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -268,13 +272,29 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
       openapi: { info: { title: 'Ampelos API', version: '0.1.0' } },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // The docs page's own policy, as strict as the app's: never framed, no outside image host, and no
+      // https upgrade of its assets when the server is reached over plain http.
+      transformStaticCSP: (header: string) => {
+        const csp = header
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+          .replace(' validator.swagger.io', '');
+        return config.secureCookies ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, '');
+      },
+    });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
     await app.register(
       async (api) => {
         await api.register(systemRoutes, { config, storage });
-        await api.register(authRoutes, { auth, sessions, rateLimitPerMinute: config.authRateLimitPerMinute });
+        await api.register(authRoutes, {
+          auth,
+          sessions,
+          rateLimitPerMinute: config.authRateLimitPerMinute,
+          rateLimitWindowMs: config.authRateLimitWindowMs,
+        });
         await api.register(userRoutes, { users, admin: userAdmin, sessions });
         await api.register(userAdminRoutes, { admin: userAdmin });
         await api.register(addressRoutes, { addresses });

@@ -34,7 +34,9 @@ function send(cookie: string | undefined, request: MatrixRequest) {
 describe('authorization matrix', () => {
   it('has a row and a request for every route the app registers, and none for a route it does not', () => {
     const registered = registeredApiRoutes(ctx.routes);
-    const missing = registered.filter((key) => !AUTHORIZATION_MATRIX[key]).map((key) => `add a row for ${key}`);
+    const missing = registered
+      .filter((key) => !AUTHORIZATION_MATRIX[key])
+      .map((key) => `add a row for ${key}`);
     const stale = Object.keys(AUTHORIZATION_MATRIX)
       .filter((key) => !registered.includes(key))
       .map((key) => `remove the row for ${key} (no such route)`);

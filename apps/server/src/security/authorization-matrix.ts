@@ -7,16 +7,25 @@ import { AGRO_JOB_KINDS, ROLES, type Role } from '@ampelos/domain';
  *
  * - `allowed`: the request passes authorization and succeeds (2xx, or the answer its row names);
  * - 401: not signed in; 403: signed in but the role may not do this; 404: the record exists but the
- *   caller may not see it (answered as if it did not exist, so ids are not probed).
+ *   caller may not see it (answered as if it did not exist, so ids are not probed);
+ * - 400: the record named inside a body is not one the caller may use (someone else's cart item),
+ *   refused as invalid input exactly like an id that does not exist.
  */
-export type Outcome = 'allowed' | 401 | 403 | 404;
+export type Outcome = 'allowed' | 400 | 401 | 403 | 404;
 
 /**
  * How the record acted on relates to the caller: their own, a colleague's in the same company, another
  * company's, another (b2c) customer's; for drone staff a shoot assigned to them (or their organisation)
  * or to another organisation.
  */
-export const RELATIONS = ['own', 'company', 'otherCompany', 'otherCustomer', 'assigned', 'unassigned'] as const;
+export const RELATIONS = [
+  'own',
+  'company',
+  'otherCompany',
+  'otherCustomer',
+  'assigned',
+  'unassigned',
+] as const;
 export type Relation = (typeof RELATIONS)[number];
 
 export type Actor = Role | 'anonymous';
@@ -35,7 +44,7 @@ function row(cells: Partial<Record<Role, Cell>>, otherwise: Cell = 403, anonymou
   const entries = ROLES.map((role) => [role, cells[role] ?? otherwise] as const);
   return { ...Object.fromEntries(entries), anonymous } as MatrixRow;
 }
-const each = (roles: Role[], cell: Cell) => Object.fromEntries(roles.map((role) => [role, cell]));
+const each = (roles: readonly Role[], cell: Cell) => Object.fromEntries(roles.map((role) => [role, cell]));
 /** Anyone, signed in or not. */
 const open = () => row({}, 'allowed', 'allowed');
 /** Any signed-in role. */
@@ -49,20 +58,17 @@ const COMPANY: Cell = { own: 'allowed', company: 'allowed', otherCompany: 404, o
 const OWN: Cell = { own: 'allowed', otherCompany: 404, otherCustomer: 404 };
 /** Records of one person only (addresses, carts, orders): a colleague's are not shared. */
 const PERSONAL: Cell = { own: 'allowed', company: 404, otherCompany: 404, otherCustomer: 404 };
-const NOT_ASSIGNED: Cell = { assigned: 404, unassigned: 404 };
 const CREW: Cell = { assigned: 'allowed', unassigned: 404 };
 
-/** Field records (fields, their reports and shoots) by the role's field scope. */
-const fieldScoped = (roles: Role[], otherwise: Cell = 403): MatrixRow =>
-  row(
-    Object.fromEntries(
-      roles.map((role) => [
-        role,
-        STAFF.includes(role) ? ALL : role === 'b2b_admin' || role === 'b2b_user' ? COMPANY : OWN,
-      ]),
-    ),
-    otherwise,
+/** The cells of roles acting on field records (fields, their reports and shoots) by their field scope. */
+const fieldScopes = (roles: Role[]): Partial<Record<Role, Cell>> =>
+  Object.fromEntries(
+    roles.map((role) => [
+      role,
+      STAFF.includes(role) ? ALL : role === 'b2b_admin' || role === 'b2b_user' ? COMPANY : OWN,
+    ]),
   );
+const fieldScoped = (roles: Role[], otherwise: Cell = 403): MatrixRow => row(fieldScopes(roles), otherwise);
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // System and documentation: public.
@@ -71,12 +77,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/files/*': open(),
   'GET /api/openapi.json': open(),
   'GET /api/docs': open(),
-  'GET /api/docs/': open(),
+  'HEAD /api/docs/': open(),
   'GET /api/docs/static/*': open(),
+  'GET /api/docs/static/index.html': open(),
+  'GET /api/docs/static/swagger-initializer.js': open(),
   'GET /api/docs/json': open(),
   'GET /api/docs/yaml': open(),
-  'GET /api/docs/uiConfig': open(),
-  'GET /api/docs/initOAuth': open(),
 
   // Accounts: sign-up, sign-in and one-time links are public (rate limited).
   'POST /api/user/create': open(),
@@ -93,10 +99,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/user/update': row({
     ...each(ROLES, { own: 'allowed', otherCompany: 403, otherCustomer: 403 }),
     admin: { own: 'allowed', otherCompany: 'allowed', otherCustomer: 'allowed' },
-    // Users:read staff see everyone but may not edit.
-    b2b_admin: { own: 'allowed', company: 'allowed', otherCompany: 403, otherCustomer: 403 },
+    // Users:read staff see everyone but may not edit; company-scoped editors do not see outsiders.
+    b2b_admin: { own: 'allowed', company: 'allowed', otherCompany: 404, otherCustomer: 404 },
     b2b_user: { own: 'allowed', company: 403, otherCompany: 403, otherCustomer: 403 },
-    drone_admin: { own: 'allowed', company: 'allowed', otherCompany: 403, otherCustomer: 403 },
+    drone_admin: { own: 'allowed', company: 'allowed', otherCompany: 404, otherCustomer: 404 },
     drone_operator: { own: 'allowed', company: 403, otherCompany: 403, otherCustomer: 403 },
   }),
   'PUT /api/user/update/password': signedIn(),
@@ -138,7 +144,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/coupons': only('admin', 'financial_admin'),
   'POST /api/coupons': only('admin', 'financial_admin'),
   'PUT /api/coupons/:code/deactivate': only('admin', 'financial_admin'),
-  'POST /api/orders/create': row(each(BUYERS, PERSONAL)),
+  'POST /api/orders/create': row(
+    each(BUYERS, { own: 'allowed', company: 400, otherCompany: 400, otherCustomer: 400 }),
+  ),
   'GET /api/orders': only('admin', 'operation_admin', 'financial_admin', ...BUYERS),
   'GET /api/orders/:uuid/pdf': row(
     {
@@ -160,7 +168,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/companies/:uuid/avatar': only('admin'),
   'PUT /api/companies/:uuid/avatar': only('admin'),
   'GET /api/company': only(...BUYERS),
-  'PUT /api/company/update/invoice': only('b2b_admin', 'b2c_admin'),
+  'PUT /api/company/update/invoice': only('b2b_admin'),
   'POST /api/company/avatar/upload': only('b2b_admin'),
   'PUT /api/company/update/avatar': only('b2b_admin'),
 
@@ -211,20 +219,35 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
 
   // Reports.
   'POST /api/reports/update/status': only('admin', 'operation_admin', 'financial_admin'),
-  'POST /api/reports/download/kml': fieldScoped([...STAFF, ...CUSTOMERS]),
-  'GET /api/guides/how-to-fly': signedIn(),
-  'POST /api/reports/update/bbox': fieldScoped(['admin', 'operation_admin', 'financial_admin', ...BUYERS]),
-  'GET /api/reports/:uuid/results': fieldScoped([...STAFF, ...CUSTOMERS], { otherCustomer: 404 }),
-  'GET /api/reports/:uuid/files/*': fieldScoped([...STAFF, ...CUSTOMERS], { otherCustomer: 404 }),
-  'GET /api/reports/:uuid/data': row({
-    ...each(STAFF, ALL),
-    ...each(CUSTOMERS, COMPANY),
+  'POST /api/reports/download/kml': row({
+    ...fieldScopes([...STAFF, ...CUSTOMERS]),
+    // The crew flies the field: it downloads the outline of its shoots' fields.
     drone_admin: CREW,
     drone_operator: CREW,
   }),
+  'GET /api/guides/how-to-fly': signedIn(),
+  'POST /api/reports/update/bbox': row({
+    ...fieldScopes(['admin', 'operation_admin', 'financial_admin', ...BUYERS]),
+    'Marketing Admin': { otherCustomer: 403 },
+    b2c_user: { own: 403, otherCustomer: 404 },
+    drone_admin: 404,
+    drone_operator: 404,
+  }),
+  'GET /api/reports/:uuid/results': fieldScoped([...STAFF, ...CUSTOMERS], { otherCustomer: 404 }),
+  'GET /api/reports/:uuid/files/*': fieldScoped([...STAFF, ...CUSTOMERS], { otherCustomer: 404 }),
+  'GET /api/reports/:uuid/data': row({
+    ...fieldScopes([...STAFF, ...CUSTOMERS]),
+    drone_admin: CREW,
+    drone_operator: CREW,
+  }),
+  // An E2E report's data comes from its crew (and staff): the customer sees the state, uploads nothing.
   'POST /api/reports/:uuid/data/submit': row({
     ...each(['admin', 'operation_admin', 'financial_admin'], ALL),
-    ...each(CUSTOMERS, COMPANY),
+    'Marketing Admin': { otherCustomer: 403 },
+    b2b_admin: { own: 403, company: 403, otherCompany: 404, otherCustomer: 404 },
+    b2b_user: { own: 403, company: 403, otherCompany: 404, otherCustomer: 404 },
+    b2c_admin: { own: 403, otherCustomer: 404 },
+    b2c_user: { own: 403, otherCustomer: 404 },
     drone_admin: CREW,
     drone_operator: CREW,
   }),
@@ -232,21 +255,29 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Dataset uploads (tus).
   'POST /api/uploads': row({
     ...each(['admin', 'operation_admin', 'financial_admin'], ALL),
+    'Marketing Admin': { otherCustomer: 403 },
+    ...each(CUSTOMERS, { own: 403, otherCustomer: 404 }),
     drone_admin: CREW,
     drone_operator: CREW,
   }),
   'HEAD /api/uploads/:id': row({
     ...each(['admin', 'operation_admin', 'financial_admin'], ALL),
+    'Marketing Admin': { otherCustomer: 403 },
+    ...each(CUSTOMERS, { own: 403, otherCustomer: 404 }),
     drone_admin: CREW,
     drone_operator: CREW,
   }),
   'PATCH /api/uploads/:id': row({
     ...each(['admin', 'operation_admin', 'financial_admin'], ALL),
+    'Marketing Admin': { otherCustomer: 403 },
+    ...each(CUSTOMERS, { own: 403, otherCustomer: 404 }),
     drone_admin: CREW,
     drone_operator: CREW,
   }),
   'DELETE /api/uploads/:id': row({
     ...each(['admin', 'operation_admin', 'financial_admin'], ALL),
+    'Marketing Admin': { otherCustomer: 403 },
+    ...each(CUSTOMERS, { own: 403, otherCustomer: 404 }),
     drone_admin: CREW,
     drone_operator: CREW,
   }),

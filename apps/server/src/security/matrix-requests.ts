@@ -3,10 +3,17 @@ import path from 'node:path';
 import { AGRO_JOB_KINDS, type Role } from '@ampelos/domain';
 import { PDF_FILE } from '../modules/datasets/paths.ts';
 import { completedReport } from '../modules/results/test-support.ts';
-import { hashToken } from '../platform/http/crypto.ts';
 import { userTokens } from '../platform/db/schema.ts';
+import { hashToken } from '../platform/http/crypto.ts';
 import { createLocalStorage } from '../platform/storage/storage.ts';
-import { createUser, DEFAULT_PASSWORD, multipartFile, pngOf, validField, validInvoiceDetails } from '../test/factories.ts';
+import {
+  createUser,
+  DEFAULT_PASSWORD,
+  multipartFile,
+  pngOf,
+  validField,
+  validInvoiceDetails,
+} from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
 import type { MatrixCell } from './matrix-world.ts';
 
@@ -22,11 +29,15 @@ export interface RequestSpec {
   fresh?: boolean;
   /** Answers besides 2xx that still mean "allowed" (a business rule that answers after authorization). */
   allowedStatus?: number[];
-  build(cell: MatrixCell & { user: { id: number; email: string; uuid: string } | null; ctx: TestApp }): Promise<MatrixRequest>;
+  build(
+    cell: MatrixCell & { user: { id: number; email: string; uuid: string } | null; ctx: TestApp },
+  ): Promise<MatrixRequest>;
 }
 
 type Build = RequestSpec['build'];
-const get = (url: string): Build => async () => ({ method: 'GET', url });
+const get =
+  (url: string): Build =>
+  async () => ({ method: 'GET', url });
 const spec = (build: Build, extra: Omit<RequestSpec, 'build'> = {}): RequestSpec => ({ build, ...extra });
 const TUS = { 'tus-resumable': '1.0.0' };
 const tusMetadata = (fields: Record<string, string>) =>
@@ -60,12 +71,12 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   }),
   'GET /api/openapi.json': spec(get('/api/openapi.json')),
   'GET /api/docs': spec(get('/api/docs'), { allowedStatus: [302] }),
-  'GET /api/docs/': spec(get('/api/docs/'), { allowedStatus: [302] }),
-  'GET /api/docs/static/*': spec(get('/api/docs/static/index.html')),
+  'HEAD /api/docs/': spec(async () => ({ method: 'HEAD', url: '/api/docs/' }), { allowedStatus: [302] }),
+  'GET /api/docs/static/*': spec(get('/api/docs/static/swagger-ui.css')),
+  'GET /api/docs/static/index.html': spec(get('/api/docs/static/index.html'), { allowedStatus: [302] }),
+  'GET /api/docs/static/swagger-initializer.js': spec(get('/api/docs/static/swagger-initializer.js')),
   'GET /api/docs/json': spec(get('/api/docs/json')),
   'GET /api/docs/yaml': spec(get('/api/docs/yaml')),
-  'GET /api/docs/uiConfig': spec(get('/api/docs/uiConfig')),
-  'GET /api/docs/initOAuth': spec(get('/api/docs/initOAuth')),
 
   'POST /api/user/create': spec(async () => ({
     method: 'POST',
@@ -76,6 +87,8 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
       email: uniqueEmail(),
       password: 'Vineyard-rows-77',
       role: 'b2c_admin',
+      acceptPrivacyPolicy: true,
+      acceptTermsOfService: true,
     },
   })),
   'POST /api/user/login': spec(
@@ -101,7 +114,7 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   'POST /api/user/password_reset/:token': spec(async ({ ctx }) => ({
     method: 'POST',
     url: `/api/user/password_reset/${await oneTimeToken(ctx, 'password_reset')}`,
-    payload: { password: 'Fresh-harvest-2025', passwordConfirmation: 'Fresh-harvest-2025' },
+    payload: { password: 'Fresh-harvest-2025', confirmPassword: 'Fresh-harvest-2025' },
   })),
   'GET /api/user/unsubscribe/:token': spec(async ({ ctx }) => {
     const { user } = await createUser(ctx);
@@ -150,7 +163,11 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   })),
 
   'GET /api/user/address': spec(get('/api/user/address')),
-  'POST /api/user/address': spec(async () => ({ method: 'POST', url: '/api/user/address', payload: ADDRESS })),
+  'POST /api/user/address': spec(async () => ({
+    method: 'POST',
+    url: '/api/user/address',
+    payload: ADDRESS,
+  })),
   'POST /api/user/update/address': spec(async ({ role, relation, world }) => {
     const address = await world.address(role, relation);
     return {
@@ -192,9 +209,17 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     url: `/api/field/${(await world.field(role, relation)).uuid}`,
   })),
   'POST /api/field/avatar/upload': spec(async () => avatarUpload('/api/field/avatar/upload')),
-  'POST /api/field/create': spec(async () => ({ method: 'POST', url: '/api/field/create', payload: validField() })),
+  'POST /api/field/create': spec(async () => ({
+    method: 'POST',
+    url: '/api/field/create',
+    payload: validField(),
+  })),
   'POST /api/field/update': spec(async ({ role, relation, world }) => {
-    const { polygonPoints: _p, mapDisplay: _m, ...form } = validField({ title: 'Renamed', avgPlantHeight: 1.8 });
+    const {
+      polygonPoints: _p,
+      mapDisplay: _m,
+      ...form
+    } = validField({ title: 'Renamed', avgPlantHeight: 1.8 });
     return {
       method: 'POST',
       url: '/api/field/update',
@@ -216,12 +241,16 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     method: 'POST',
     url: '/api/field/shoot/createMultipleReports',
     payload: {
-      selectedFields: { [(await world.field(role, relation)).uuid]: { service: 'manual', shoots: 1 } },
+      selectedFields: { [(await world.field(role, relation)).uuid]: { service: 'manual', shoots: 3 } },
     },
   })),
   'PUT /api/field/reports/delete': spec(async ({ role, relation, world }) => {
     const { field } = await world.report(role, relation, 'pending');
-    return { method: 'PUT', url: '/api/field/reports/delete', payload: { fieldId: field.id, service: 'e2e' } };
+    return {
+      method: 'PUT',
+      url: '/api/field/reports/delete',
+      payload: { fieldId: field.id, service: 'e2e' },
+    };
   }),
   'GET /api/coupon/code/:code': spec(async ({ role, world }) => {
     // A coupon is checked against the caller's cart: give the buyer one.
@@ -239,15 +268,23 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     url: `/api/coupons/${(await world.coupon()).code}/deactivate`,
   })),
   'POST /api/orders/create': spec(async ({ role, relation, world }) => {
-    const { field } = await world.report(role, relation, 'pending');
+    // Bring-your-own-images: no minimum area.
+    const { field } = await world.report(role, relation, 'pending', 'manual');
+    // Invoices are for business accounts; a personal account gets a receipt to its own address.
+    const billing =
+      role === 'b2b_admin' || role === 'b2b_user'
+        ? { transactionType: 'invoice', paymentDetails: validInvoiceDetails() }
+        : {
+            transactionType: 'receipt',
+            ...(role ? { billingAddress: (await world.address(role, 'own')).id } : {}),
+          };
     return {
       method: 'POST',
       url: '/api/orders/create',
       payload: {
-        cartItems: [{ fieldId: field.id, service: 'e2e' }],
-        transactionType: 'invoice',
+        cartItems: [{ fieldId: field.id, service: 'manual' }],
         paymentMethod: 'wire_transfer',
-        paymentDetails: validInvoiceDetails(),
+        ...billing,
       },
     };
   }),
@@ -313,13 +350,16 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     };
   }),
   'PUT /api/shoot/updateDates': spec(async ({ role, relation, world }) => {
-    const { shoot } = await world.shoot(role, relation, { availability: true });
+    const { shoot } = await world.shoot(role, relation, { availability: true, crew: true });
     return {
       method: 'PUT',
       url: '/api/shoot/updateDates',
       payload: {
         shootUuid: shoot.uuid,
-        shootDays: { confirmed: { start: day(10), end: day(11) }, alternative: { start: day(13), end: day(14) } },
+        shootDays: {
+          confirmed: { start: day(10), end: day(11) },
+          alternative: { start: day(13), end: day(14) },
+        },
       },
     };
   }),
@@ -346,25 +386,34 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   }),
 
   'POST /api/reports/update/status': spec(async ({ world }) => {
-    const { report } = await world.report(null, 'otherCustomer');
+    // A bring-your-own-images report goes from processing to processing_data by hand.
+    const { report } = await world.report(null, 'otherCustomer', 'processing', 'manual');
     return {
       method: 'POST',
       url: '/api/reports/update/status',
-      payload: { reportUuid: report.uuid, newStatus: 'processing_pending' },
+      payload: { reportUuid: report.uuid, newStatus: 'processing_data' },
     };
   }),
-  'POST /api/reports/download/kml': spec(async ({ role, relation, world }) => ({
-    method: 'POST',
-    url: '/api/reports/download/kml',
-    payload: { fieldId: (await world.field(role, relation)).uuid },
-  })),
+  'POST /api/reports/download/kml': spec(async ({ role, relation, world }) => {
+    const field =
+      relation === 'assigned' || relation === 'unassigned'
+        ? (await world.shoot(role, relation)).field
+        : await world.field(role, relation);
+    return { method: 'POST', url: '/api/reports/download/kml', payload: { fieldId: field.uuid } };
+  }),
   'GET /api/guides/how-to-fly': spec(get('/api/guides/how-to-fly?lang=en')),
   'POST /api/reports/update/bbox': spec(async ({ ctx, role, relation, world }) => {
     const { report } = await completedReport(ctx, world.ownerFor(role, relation));
     return {
       method: 'POST',
       url: '/api/reports/update/bbox',
-      payload: { reportUuid: report.uuid, file: 'DJI_0001.JPG', bboxId: 'DJI_0001-1', factor: null, comment: 'x' },
+      payload: {
+        reportUuid: report.uuid,
+        file: 'DJI_0001.JPG',
+        bboxId: 'DJI_0001-1',
+        factor: null,
+        comment: 'x',
+      },
     };
   }),
   'GET /api/reports/:uuid/results': spec(async ({ ctx, role, relation, world }) => {
@@ -422,7 +471,7 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   'GET /api/analytics/fields-map/polygons': spec(get('/api/analytics/fields-map/polygons?bbox=22,37,23,38')),
   'GET /api/audit': spec(get('/api/audit')),
   'GET /api/deploy': spec(get('/api/deploy')),
-  // No deploy command is configured in tests: an admin is told so (409), everyone else never gets that far.
+  // The security suites configure a no-op deploy command (SECURITY_TEST_ENV); one still running answers 409.
   'GET /api/deploy/production': spec(get('/api/deploy/production'), { allowedStatus: [409] }),
   // A plain GET on the socket route: signed-in callers pass the checks and are asked to upgrade.
   'GET /api/realtime': spec(
@@ -444,13 +493,18 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     method: 'GET',
     url: `/api/agro/history?fieldUuid=${(await world.field(role, relation)).uuid}`,
   })),
-  'POST /api/agro/createPolygons': spec(async () => ({ method: 'POST', url: '/api/agro/createPolygons' })),
+  // Without a satellite provider key an administrator is told so (409).
+  'POST /api/agro/createPolygons': spec(async () => ({ method: 'POST', url: '/api/agro/createPolygons' }), {
+    allowedStatus: [409],
+  }),
   'GET /api/agro/runs': spec(get('/api/agro/runs')),
   'GET /api/agro/runs/:id': spec(async ({ world }) => ({
     method: 'GET',
     url: `/api/agro/runs/${await world.agroRun()}`,
   })),
-  ...Object.fromEntries(AGRO_JOB_KINDS.map((kind) => [`GET /api/agro/${kind}`, spec(get(`/api/agro/${kind}`))])),
+  ...Object.fromEntries(
+    AGRO_JOB_KINDS.map((kind) => [`GET /api/agro/${kind}`, spec(get(`/api/agro/${kind}`))]),
+  ),
 };
 
 const ADDRESS = {

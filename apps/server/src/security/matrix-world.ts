@@ -1,5 +1,4 @@
-import type { Role } from '@ampelos/domain';
-import { ROLES } from '@ampelos/domain';
+import { type ReportStatus, ROLES, type Role } from '@ampelos/domain';
 import { createAddressRepository } from '../modules/addresses/repository.ts';
 import { agroRuns, notifications } from '../platform/db/schema.ts';
 import {
@@ -15,6 +14,9 @@ import {
 import { type Client, client } from '../test/http.ts';
 import type { TestApp } from '../test/test-app.ts';
 import type { Actor, Relation } from './authorization-matrix.ts';
+
+/** Buyers need a mobile number to order. */
+const MOBILE = '+30 691 234 5678';
 
 type User = Awaited<ReturnType<typeof createUser>>['user'];
 
@@ -38,7 +40,7 @@ export async function createMatrixWorld(ctx: TestApp) {
 
   const actors = new Map<Role, { user: User; http: Client }>();
   for (const role of ROLES) {
-    const { user, http } = await signedInClient(ctx, { role, companyId: companyOf(role) });
+    const { user, http } = await signedInClient(ctx, { role, companyId: companyOf(role), mobile: MOBILE });
     actors.set(role, { user, http });
   }
   const actor = (role: Role) => {
@@ -76,10 +78,15 @@ export async function createMatrixWorld(ctx: TestApp) {
     return createField(ctx, ownerFor(role, relation));
   }
 
-  async function report(role: Role | null, relation: Relation | undefined, status = 'processing') {
+  async function report(
+    role: Role | null,
+    relation: Relation | undefined,
+    status: ReportStatus = 'processing',
+    service: 'e2e' | 'manual' = 'e2e',
+  ) {
     const owner = ownerFor(role, relation);
     const f = await createField(ctx, owner);
-    const row = await createReport(ctx, owner, f, { status: status as never });
+    const row = await createReport(ctx, owner, f, { status, service });
     return { field: f, report: row, owner };
   }
 
@@ -90,7 +97,7 @@ export async function createMatrixWorld(ctx: TestApp) {
   async function shoot(
     role: Role | null,
     relation: Relation | undefined,
-    options: { reportStatus?: string; availability?: boolean; finalDay?: boolean } = {},
+    options: { reportStatus?: ReportStatus; availability?: boolean; finalDay?: boolean; crew?: boolean } = {},
   ) {
     const customerRelation = relation === 'assigned' || relation === 'unassigned' ? undefined : relation;
     const made = await report(role, customerRelation, options.reportStatus ?? 'processing_pending');
@@ -102,7 +109,7 @@ export async function createMatrixWorld(ctx: TestApp) {
       crew = { droneAdminId: actor('drone_admin').user.id, droneOperatorId: null };
     } else if (relation === 'assigned' && role === 'drone_operator') {
       crew = { droneAdminId: actor('drone_admin').user.id, droneOperatorId: actor('drone_operator').user.id };
-    } else if (relation === 'unassigned') {
+    } else if (relation === 'unassigned' || (options.crew && relation !== 'assigned')) {
       crew = { droneAdminId: otherDroneAdmin.id, droneOperatorId: otherPilot.id };
     }
     const status =
@@ -184,7 +191,7 @@ export async function createMatrixWorld(ctx: TestApp) {
 
   /** A signed-in client for a fresh user of the role (for cells that end the session or the account). */
   async function freshActor(role: Role) {
-    return signedInClient(ctx, { role, companyId: companyOf(role) });
+    return signedInClient(ctx, { role, companyId: companyOf(role), mobile: MOBILE });
   }
 
   return {

@@ -2,13 +2,15 @@ import type { RegisteredRoute } from '../app.ts';
 
 /**
  * Settings of the security suites' app: no outside weather, soil or satellite service (tests never
- * leave the machine), no daily agro refresh.
+ * leave the machine), no daily agro refresh, a no-op deploy command.
  */
 export const SECURITY_TEST_ENV: Record<string, string> = {
   AGRO_WEATHER_PROVIDER: 'none',
   AGRO_SOIL_PROVIDER: 'none',
   AGRO_SATELLITE_SOURCE: 'none',
   AGRO_DAILY_REFRESH: 'false',
+  // A deploy that does nothing: the administrator's deploy route answers as configured instead of 503.
+  DEPLOY_COMMAND: 'true',
 };
 
 /**
