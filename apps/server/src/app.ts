@@ -72,6 +72,7 @@ import type { Database } from './platform/db/database.ts';
 import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
 import { installCsrfGuard } from './platform/http/csrf.ts';
 import { frameworkErrors, installErrorHandler } from './platform/http/errors.ts';
+import { installInputGuard } from './platform/http/input-guard.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
@@ -266,6 +267,7 @@ export async function buildApp({ config, database, mailTransport, logger }: Buil
     await app.register(rateLimit, { global: false });
     await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
     installCsrfGuard(app, config.publicUrl);
+    installInputGuard(app);
     await installWebSocket(app);
     sessions.install(app);
     await app.register(swagger, {

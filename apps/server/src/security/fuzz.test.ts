@@ -215,11 +215,12 @@ describe('fuzzing every route', () => {
     const runsPerOperation = Math.ceil(TOTAL_REQUESTS / operations.length);
     const failures: string[] = [];
     for (const operation of operations) {
+      let last = '';
       const result = await fc.check(
         fc.asyncProperty(requestOf(operation), async (input) => {
-          const options = buildInject(operation, input);
-          const response = await ctx.app.inject(options);
+          const response = await ctx.app.inject(buildInject(operation, input));
           sent += 1;
+          if (response.statusCode >= 500) last = `${response.statusCode} ${response.body.slice(0, 120)}`;
           return response.statusCode < 500;
         }),
         { numRuns: runsPerOperation, seed: SEED, endOnFailure: true },
@@ -227,8 +228,15 @@ describe('fuzzing every route', () => {
       if (result.failed) {
         const example = result.counterexample?.[0];
         const shown = example ? buildInject(operation, example) : null;
+        const headers = (shown?.headers ?? {}) as Record<string, string>;
         failures.push(
-          `${operation.method} ${operation.path}: 5xx for ${JSON.stringify(shown).slice(0, 400)} (seed ${result.seed}, path ${result.counterexamplePath})`,
+          [
+            `${operation.method} ${operation.path} answered ${last}`,
+            `url ${String(shown?.url).slice(0, 200)}`,
+            `content-type ${headers['content-type']}, as ${example?.who}`,
+            `body ${String(shown?.payload ?? '').slice(0, 200)}`,
+            `(FUZZ_SEED=${result.seed}, path ${result.counterexamplePath})`,
+          ].join('; '),
         );
       }
     }
