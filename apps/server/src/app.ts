@@ -74,7 +74,8 @@ import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
 import { createReadiness, storageProbe } from './platform/health/readiness.ts';
 import { healthRoutes } from './platform/health/routes.ts';
 import { installCsrfGuard } from './platform/http/csrf.ts';
-import { installErrorHandler } from './platform/http/errors.ts';
+import { frameworkErrors, installErrorHandler } from './platform/http/errors.ts';
+import { installInputGuard } from './platform/http/input-guard.ts';
 import { installRequestId, requestIdMixin, requestIdOf } from './platform/http/request-id.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
@@ -97,6 +98,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where log lines go instead of stdout (tests read them). */
   logOutput?: { write(line: string): unknown };
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The route's CSRF opt-in (`true`: a GET that changes state) or opt-out (`false`). */
+  csrf: boolean | undefined;
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -123,9 +131,17 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     genReqId: requestIdOf,
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors,
     trustProxy: config.env === 'production',
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route as registered: the security tests walk it (a route without a row in the
+  // authorization matrix fails them).
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const csrf = (route.config as { csrf?: boolean } | undefined)?.csrf;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -298,19 +314,36 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     await app.register(rateLimit, { global: false });
     await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
     installCsrfGuard(app, config.publicUrl);
+    installInputGuard(app);
     await installWebSocket(app);
     sessions.install(app);
     await app.register(swagger, {
       openapi: { info: { title: 'Ampelos API', version: '0.1.0' } },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // The docs page's own policy, as strict as the app's: never framed, no outside image host, and no
+      // https upgrade of its assets when the server is reached over plain http.
+      transformStaticCSP: (header: string) => {
+        const csp = header
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+          .replace(' validator.swagger.io', '');
+        return config.secureCookies ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, '');
+      },
+    });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
     await app.register(
       async (api) => {
         await api.register(systemRoutes, { config, storage });
-        await api.register(authRoutes, { auth, sessions, rateLimitPerMinute: config.authRateLimitPerMinute });
+        await api.register(authRoutes, {
+          auth,
+          sessions,
+          rateLimitPerMinute: config.authRateLimitPerMinute,
+          rateLimitWindowMs: config.authRateLimitWindowMs,
+        });
         await api.register(userRoutes, { users, admin: userAdmin, sessions });
         await api.register(userAdminRoutes, { admin: userAdmin });
         await api.register(addressRoutes, { addresses });
@@ -354,7 +387,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     await serveWebApp(app, config.webDistDir);
   }
 
-  return { app, jobs, mail, readiness, metrics, storage };
+  return { app, jobs, mail, readiness, metrics, storage, routes };
 }
 
 /** The built React app on the same port; any non-API path answers index.html (client routing). */

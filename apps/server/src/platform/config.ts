@@ -35,6 +35,7 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: intWithDefault(14),
   SESSION_ABSOLUTE_DAYS: intWithDefault(30),
   RATE_LIMIT_AUTH_PER_MINUTE: intWithDefault(10),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: intWithDefault(60),
   BANK_ACCOUNT_HOLDER: z.preprocess(emptyToUndefined, z.string().default('Ampelos Agritech IKE')),
   BANK_NAME: z.preprocess(emptyToUndefined, z.string().default('Set BANK_NAME in the server configuration')),
   BANK_IBAN: z.preprocess(emptyToUndefined, z.string().default('Set BANK_IBAN in the server configuration')),
@@ -170,6 +171,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   authRateLimitPerMinute: number;
+  /** The window the auth attempts are counted in (a minute; tests shorten it). */
+  authRateLimitWindowMs: number;
   bank: { accountHolder: string; bankName: string; iban: string; bic: string };
   salesEmail: string;
   /** Printed on order PDFs; lines left unset are omitted. */
@@ -241,6 +244,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: env.SESSION_IDLE_DAYS * DAY_MS,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS,
     authRateLimitPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    authRateLimitWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000,
     bank: {
       accountHolder: env.BANK_ACCOUNT_HOLDER,
       bankName: env.BANK_NAME,

@@ -52,7 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       return { location: `memory:${sent.length}` };
     },
   };
-  const { app, storage } = await buildApp({
+  const { app, storage, routes } = await buildApp({
     config,
     database,
     mailTransport,
@@ -73,6 +73,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   return {
     app,
+    /** Every route the app registered (method and URL pattern). */
+    routes,
     config,
     database,
     /** The app's own file storage (local or S3), to put fixtures in and look at outputs. */

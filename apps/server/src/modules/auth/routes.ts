@@ -14,16 +14,19 @@ import type { SessionManager } from './sessions.ts';
 export interface AuthRoutesOptions {
   auth: AuthService;
   sessions: SessionManager;
+  /** Attempts allowed per client in each window. */
   rateLimitPerMinute: number;
+  /** The window's length (a minute unless configured). */
+  rateLimitWindowMs?: number;
 }
 
 const tags = ['accounts'];
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, sessions, rateLimitPerMinute },
+  { auth, sessions, rateLimitPerMinute, rateLimitWindowMs = 60_000 },
 ) => {
-  const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
+  const rateLimit = { max: rateLimitPerMinute, timeWindow: rateLimitWindowMs };
 
   app.post(
     '/user/create',

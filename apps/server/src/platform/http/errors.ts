@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A failure the caller can act on; answered as `{ errors: [{ msg }] }` with its status. */
@@ -57,3 +57,23 @@ export function installErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ errors: [{ msg: 'Something Went Wrong' }] });
   });
 }
+
+/**
+ * Errors Fastify meets before routing (an undecodable URL such as `/api/field/%E0%A4%A`): the same
+ * error contract as every other answer instead of Fastify's own body. No route hook has run for these,
+ * so the answer carries its own restrictive headers.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  reply,
+) => {
+  const msg = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid';
+  return reply
+    .status(400)
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header('referrer-policy', 'no-referrer')
+    .send({ errors: [{ msg }] });
+};

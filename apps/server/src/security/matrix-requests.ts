@@ -1,0 +1,541 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { AGRO_JOB_KINDS, type Role } from '@ampelos/domain';
+import { PDF_FILE } from '../modules/datasets/paths.ts';
+import { completedReport } from '../modules/results/test-support.ts';
+import { userTokens } from '../platform/db/schema.ts';
+import { hashToken } from '../platform/http/crypto.ts';
+import { createLocalStorage } from '../platform/storage/storage.ts';
+import {
+  createUser,
+  DEFAULT_PASSWORD,
+  multipartFile,
+  pngOf,
+  validField,
+  validInvoiceDetails,
+} from '../test/factories.ts';
+import type { TestApp } from '../test/test-app.ts';
+import type { MatrixCell } from './matrix-world.ts';
+
+export interface MatrixRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
+  url: string;
+  payload?: string | Buffer | Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export interface RequestSpec {
+  /** The cell ends the caller's session or account: it runs as a fresh user of the role. */
+  fresh?: boolean;
+  /** Answers besides 2xx that still mean "allowed" (a business rule that answers after authorization). */
+  allowedStatus?: number[];
+  build(
+    cell: MatrixCell & { user: { id: number; email: string; uuid: string } | null; ctx: TestApp },
+  ): Promise<MatrixRequest>;
+}
+
+type Build = RequestSpec['build'];
+const get =
+  (url: string): Build =>
+  async () => ({ method: 'GET', url });
+const spec = (build: Build, extra: Omit<RequestSpec, 'build'> = {}): RequestSpec => ({ build, ...extra });
+const TUS = { 'tus-resumable': '1.0.0' };
+const tusMetadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const uniqueEmail = () => `matrix-${randomBytes(5).toString('hex')}@example.com`;
+
+/** A one-time token of the given purpose for a fresh unverified user, stored as the server stores them. */
+async function oneTimeToken(ctx: TestApp, kind: 'verify_email' | 'password_reset') {
+  const { user } = await createUser(ctx, { emailVerifiedAt: null });
+  const token = randomBytes(32).toString('base64url');
+  await ctx.database.db.insert(userTokens).values({
+    userId: user.id,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return token;
+}
+
+/** How each route of the matrix is called for one cell: valid input, so only authorization decides. */
+export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
+  'GET /api/health': spec(get('/api/health')),
+  'GET /api/config/public': spec(get('/api/config/public')),
+  'GET /api/files/*': spec(async ({ ctx }) => {
+    const key = `avatars/matrix-${randomBytes(4).toString('hex')}.png`;
+    await createLocalStorage(path.join(ctx.config.dataDir, 'files')).put(key, await pngOf(4, 4), 'image/png');
+    return { method: 'GET', url: `/api/files/${key}` };
+  }),
+  'GET /api/openapi.json': spec(get('/api/openapi.json')),
+  'GET /api/docs': spec(get('/api/docs'), { allowedStatus: [302] }),
+  'HEAD /api/docs/': spec(async () => ({ method: 'HEAD', url: '/api/docs/' }), { allowedStatus: [302] }),
+  'GET /api/docs/static/*': spec(get('/api/docs/static/swagger-ui.css')),
+  'GET /api/docs/static/index.html': spec(get('/api/docs/static/index.html'), { allowedStatus: [302] }),
+  'GET /api/docs/static/swagger-initializer.js': spec(get('/api/docs/static/swagger-initializer.js')),
+  'GET /api/docs/json': spec(get('/api/docs/json')),
+  'GET /api/docs/yaml': spec(get('/api/docs/yaml')),
+
+  'POST /api/user/create': spec(async () => ({
+    method: 'POST',
+    url: '/api/user/create',
+    payload: {
+      firstName: 'Eleni',
+      lastName: 'Papadaki',
+      email: uniqueEmail(),
+      password: 'Vineyard-rows-77',
+      role: 'b2c_admin',
+      acceptPrivacyPolicy: true,
+      acceptTermsOfService: true,
+    },
+  })),
+  'POST /api/user/login': spec(
+    async ({ user }) => ({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user?.email ?? 'nobody@example.com', password: DEFAULT_PASSWORD },
+    }),
+    // Anonymous has no account: it signs in with wrong credentials (the route itself is open).
+    { fresh: true, allowedStatus: [400, 401] },
+  ),
+  'GET /api/user/logout': spec(get('/api/user/logout'), { fresh: true }),
+  'POST /api/user/verify_email': spec(async ({ ctx }) => ({
+    method: 'POST',
+    url: '/api/user/verify_email',
+    payload: { token: await oneTimeToken(ctx, 'verify_email') },
+  })),
+  'POST /api/user/password_reset': spec(async () => ({
+    method: 'POST',
+    url: '/api/user/password_reset',
+    payload: { email: uniqueEmail() },
+  })),
+  'POST /api/user/password_reset/:token': spec(async ({ ctx }) => ({
+    method: 'POST',
+    url: `/api/user/password_reset/${await oneTimeToken(ctx, 'password_reset')}`,
+    payload: { password: 'Fresh-harvest-2025', confirmPassword: 'Fresh-harvest-2025' },
+  })),
+  'GET /api/user/unsubscribe/:token': spec(async ({ ctx }) => {
+    const { user } = await createUser(ctx);
+    return { method: 'GET', url: `/api/user/unsubscribe/${user.unsubscribeToken}` };
+  }),
+  'POST /api/user/unsubscribe/:token': spec(async ({ ctx }) => {
+    const { user } = await createUser(ctx);
+    return { method: 'POST', url: `/api/user/unsubscribe/${user.unsubscribeToken}` };
+  }),
+
+  'GET /api/user': spec(get('/api/user')),
+  'PUT /api/user/update': spec(async ({ role, relation, world }) => {
+    const target = relation === 'own' || !role ? null : world.user(role, relation);
+    return {
+      method: 'PUT',
+      url: '/api/user/update',
+      payload: { firstName: 'Nikos', lastName: 'Vlachos', ...(target ? { uuid: target.uuid } : {}) },
+    };
+  }),
+  'PUT /api/user/update/password': spec(
+    async () => ({
+      method: 'PUT',
+      url: '/api/user/update/password',
+      payload: { oldPassword: DEFAULT_PASSWORD, newPassword: 'Harvest-moon-2025' },
+    }),
+    { fresh: true },
+  ),
+  'PUT /api/user/delete/account': spec(
+    async ({ user }) => ({
+      method: 'PUT',
+      url: '/api/user/delete/account',
+      payload: { email: user?.email ?? 'nobody@example.com' },
+    }),
+    { fresh: true },
+  ),
+  'POST /api/user/settings/changeLanguage': spec(async () => ({
+    method: 'POST',
+    url: '/api/user/settings/changeLanguage',
+    payload: { lang: 'el' },
+  })),
+  'POST /api/user/avatar/upload': spec(async () => avatarUpload('/api/user/avatar/upload')),
+  'PUT /api/user/update/avatar': spec(async () => ({
+    method: 'PUT',
+    url: '/api/user/update/avatar',
+    payload: { avatar: null },
+  })),
+
+  'GET /api/user/address': spec(get('/api/user/address')),
+  'POST /api/user/address': spec(async () => ({
+    method: 'POST',
+    url: '/api/user/address',
+    payload: ADDRESS,
+  })),
+  'POST /api/user/update/address': spec(async ({ role, relation, world }) => {
+    const address = await world.address(role, relation);
+    return {
+      method: 'POST',
+      url: '/api/user/update/address',
+      payload: { ...ADDRESS, city: 'Argos', prevAddressId: address.id },
+    };
+  }),
+  'PUT /api/user/delete/address': spec(async ({ role, relation, world }) => {
+    const address = await world.address(role, relation);
+    return { method: 'PUT', url: '/api/user/delete/address', payload: { prevAddressId: address.id } };
+  }),
+
+  'GET /api/users': spec(get('/api/users')),
+  'POST /api/users/find': spec(async () => ({
+    method: 'POST',
+    url: '/api/users/find',
+    payload: { role: 'drone_admin' },
+  })),
+  'POST /api/user/find': spec(async ({ role, relation, world }) => ({
+    method: 'POST',
+    url: '/api/user/find',
+    payload: { id: world.user(role, relation).uuid },
+  })),
+  'POST /api/users': spec(async ({ role }) => ({
+    method: 'POST',
+    url: '/api/users',
+    payload: {
+      firstName: 'Giorgos',
+      lastName: 'Nikolaou',
+      email: uniqueEmail(),
+      role: grantedBy(role),
+    },
+  })),
+
+  'GET /api/fields': spec(get('/api/fields')),
+  'GET /api/field/:uuid': spec(async ({ role, relation, world }) => ({
+    method: 'GET',
+    url: `/api/field/${(await world.field(role, relation)).uuid}`,
+  })),
+  'POST /api/field/avatar/upload': spec(async () => avatarUpload('/api/field/avatar/upload')),
+  'POST /api/field/create': spec(async () => ({
+    method: 'POST',
+    url: '/api/field/create',
+    payload: validField(),
+  })),
+  'POST /api/field/update': spec(async ({ role, relation, world }) => {
+    const {
+      polygonPoints: _p,
+      mapDisplay: _m,
+      ...form
+    } = validField({ title: 'Renamed', avgPlantHeight: 1.8 });
+    return {
+      method: 'POST',
+      url: '/api/field/update',
+      payload: { ...form, uuid: (await world.field(role, relation)).uuid },
+    };
+  }),
+  'POST /api/field/delete': spec(async ({ role, relation, world }) => ({
+    method: 'POST',
+    url: '/api/field/delete',
+    payload: { uuid: (await world.field(role, relation)).uuid },
+  })),
+
+  'POST /api/field/shoot/create': spec(async ({ role, relation, world }) => ({
+    method: 'POST',
+    url: '/api/field/shoot/create',
+    payload: { fieldUuid: (await world.field(role, relation)).uuid, service: 'e2e', shoots: 3 },
+  })),
+  'POST /api/field/shoot/createMultipleReports': spec(async ({ role, relation, world }) => ({
+    method: 'POST',
+    url: '/api/field/shoot/createMultipleReports',
+    payload: {
+      selectedFields: { [(await world.field(role, relation)).uuid]: { service: 'manual', shoots: 3 } },
+    },
+  })),
+  'PUT /api/field/reports/delete': spec(async ({ role, relation, world }) => {
+    const { field } = await world.report(role, relation, 'pending');
+    return {
+      method: 'PUT',
+      url: '/api/field/reports/delete',
+      payload: { fieldId: field.id, service: 'e2e' },
+    };
+  }),
+  'GET /api/coupon/code/:code': spec(async ({ role, world }) => {
+    // A coupon is checked against the caller's cart: give the buyer one.
+    if (role) await world.report(role, 'own', 'pending');
+    return { method: 'GET', url: `/api/coupon/code/${(await world.coupon()).code}` };
+  }),
+  'GET /api/coupons': spec(get('/api/coupons')),
+  'POST /api/coupons': spec(async () => ({
+    method: 'POST',
+    url: '/api/coupons',
+    payload: { code: `M${randomBytes(4).toString('hex').toUpperCase()}`, discountPercent: 5 },
+  })),
+  'PUT /api/coupons/:code/deactivate': spec(async ({ world }) => ({
+    method: 'PUT',
+    url: `/api/coupons/${(await world.coupon()).code}/deactivate`,
+  })),
+  'POST /api/orders/create': spec(async ({ role, relation, world }) => {
+    // Bring-your-own-images: no minimum area.
+    const { field } = await world.report(role, relation, 'pending', 'manual');
+    // Invoices are for business accounts; a personal account gets a receipt to its own address.
+    const billing =
+      role === 'b2b_admin' || role === 'b2b_user'
+        ? { transactionType: 'invoice', paymentDetails: validInvoiceDetails() }
+        : {
+            transactionType: 'receipt',
+            ...(role ? { billingAddress: (await world.address(role, 'own')).id } : {}),
+          };
+    return {
+      method: 'POST',
+      url: '/api/orders/create',
+      payload: {
+        cartItems: [{ fieldId: field.id, service: 'manual' }],
+        paymentMethod: 'wire_transfer',
+        ...billing,
+      },
+    };
+  }),
+  'GET /api/orders': spec(get('/api/orders')),
+  'GET /api/orders/:uuid/pdf': spec(async ({ role, relation, world }) => ({
+    method: 'GET',
+    url: `/api/orders/${(await world.order(role, relation)).uuid}/pdf`,
+  })),
+  'PUT /api/orders': spec(async ({ world }) => ({
+    method: 'PUT',
+    url: '/api/orders',
+    payload: { orderUuid: (await world.order(null, 'otherCustomer')).uuid, status: 'complete' },
+  })),
+
+  'GET /api/companies': spec(get('/api/companies')),
+  'GET /api/companies/:uuid': spec(async ({ role, relation, world }) => ({
+    method: 'GET',
+    url: `/api/companies/${world.company(role, relation).uuid}`,
+  })),
+  'POST /api/companies': spec(async () => ({
+    method: 'POST',
+    url: '/api/companies',
+    payload: { ...validInvoiceDetails({ firmTitle: `Estate ${randomBytes(3).toString('hex')}` }) },
+  })),
+  'POST /api/companies/:uuid/avatar': spec(async ({ world }) =>
+    avatarUpload(`/api/companies/${world.company(null, 'otherCompany').uuid}/avatar`),
+  ),
+  'PUT /api/companies/:uuid/avatar': spec(async ({ world }) => ({
+    method: 'PUT',
+    url: `/api/companies/${world.company(null, 'otherCompany').uuid}/avatar`,
+    payload: { avatar: null },
+  })),
+  'GET /api/company': spec(get('/api/company')),
+  'PUT /api/company/update/invoice': spec(async () => ({
+    method: 'PUT',
+    url: '/api/company/update/invoice',
+    payload: validInvoiceDetails(),
+  })),
+  'POST /api/company/avatar/upload': spec(async () => avatarUpload('/api/company/avatar/upload')),
+  'PUT /api/company/update/avatar': spec(async () => ({
+    method: 'PUT',
+    url: '/api/company/update/avatar',
+    payload: { avatar: null },
+  })),
+
+  'GET /api/notifications': spec(get('/api/notifications')),
+  'PUT /api/notifications/read': spec(async ({ role, world }) => {
+    const own = role ? await world.notification(role, 'own') : null;
+    return { method: 'PUT', url: '/api/notifications/read', payload: { uuids: own ? [own.uuid] : [] } };
+  }),
+
+  'GET /api/shoots': spec(get('/api/shoots')),
+  'GET /api/shoot/:uuid': spec(async ({ role, relation, world }) => ({
+    method: 'GET',
+    url: `/api/shoot/${(await world.shoot(role, relation)).shoot.uuid}`,
+  })),
+  'PUT /api/field/shoot/update': spec(async ({ role, relation, world }) => {
+    const { report } = await world.shoot(role, relation, { reportStatus: 'processing' });
+    return {
+      method: 'PUT',
+      url: '/api/field/shoot/update',
+      payload: { reportUuid: report.uuid, dateRange: { start: day(10), end: day(15) } },
+    };
+  }),
+  'PUT /api/shoot/updateDates': spec(async ({ role, relation, world }) => {
+    const { shoot } = await world.shoot(role, relation, { availability: true, crew: true });
+    return {
+      method: 'PUT',
+      url: '/api/shoot/updateDates',
+      payload: {
+        shootUuid: shoot.uuid,
+        shootDays: {
+          confirmed: { start: day(10), end: day(11) },
+          alternative: { start: day(13), end: day(14) },
+        },
+      },
+    };
+  }),
+  'POST /api/shoot/setFixedDates': spec(async ({ world }) => {
+    const { shoot } = await world.shoot(null, 'otherCustomer');
+    return {
+      method: 'POST',
+      url: '/api/shoot/setFixedDates',
+      payload: { shootUuid: shoot.uuid, fixedPrimaryDate: day(20), fixedAlternativeDate: day(22) },
+    };
+  }),
+  'PUT /api/shoot/:uuid': spec(async ({ role, relation, world }) => {
+    const { shoot } = await world.shoot(role, relation);
+    // The drone_admin assigns its own pilot; staff assign the organisation.
+    const body =
+      role === 'drone_admin' || role === 'drone_operator'
+        ? { droneOperatorId: world.actor('drone_operator').user.uuid }
+        : { droneAdminId: world.actor('drone_admin').user.uuid };
+    return { method: 'PUT', url: `/api/shoot/${shoot.uuid}`, payload: body };
+  }),
+  'PUT /api/shoot/:uuid/status': spec(async ({ role, relation, world }) => {
+    const { shoot } = await world.shoot(role, relation, { finalDay: true });
+    return { method: 'PUT', url: `/api/shoot/${shoot.uuid}/status`, payload: { status: 'complete' } };
+  }),
+
+  'POST /api/reports/update/status': spec(async ({ world }) => {
+    // A bring-your-own-images report goes from processing to processing_data by hand.
+    const { report } = await world.report(null, 'otherCustomer', 'processing', 'manual');
+    return {
+      method: 'POST',
+      url: '/api/reports/update/status',
+      payload: { reportUuid: report.uuid, newStatus: 'processing_data' },
+    };
+  }),
+  'POST /api/reports/download/kml': spec(async ({ role, relation, world }) => {
+    const field =
+      relation === 'assigned' || relation === 'unassigned'
+        ? (await world.shoot(role, relation)).field
+        : await world.field(role, relation);
+    return { method: 'POST', url: '/api/reports/download/kml', payload: { fieldId: field.uuid } };
+  }),
+  'GET /api/guides/how-to-fly': spec(get('/api/guides/how-to-fly?lang=en')),
+  'POST /api/reports/update/bbox': spec(async ({ ctx, role, relation, world }) => {
+    const { report } = await completedReport(ctx, world.ownerFor(role, relation));
+    return {
+      method: 'POST',
+      url: '/api/reports/update/bbox',
+      payload: {
+        reportUuid: report.uuid,
+        file: 'DJI_0001.JPG',
+        bboxId: 'DJI_0001-1',
+        factor: null,
+        comment: 'x',
+      },
+    };
+  }),
+  'GET /api/reports/:uuid/results': spec(async ({ ctx, role, relation, world }) => {
+    const { report } = await completedReport(ctx, world.ownerFor(role, relation));
+    return { method: 'GET', url: `/api/reports/${report.uuid}/results` };
+  }),
+  'GET /api/reports/:uuid/files/*': spec(async ({ ctx, role, relation, world }) => {
+    const { report } = await completedReport(ctx, world.ownerFor(role, relation));
+    return { method: 'GET', url: `/api/reports/${report.uuid}/files/${PDF_FILE}` };
+  }),
+  'GET /api/reports/:uuid/data': spec(async ({ role, relation, world }) => {
+    const { report } = await world.shoot(role, relation);
+    return { method: 'GET', url: `/api/reports/${report.uuid}/data` };
+  }),
+  'POST /api/reports/:uuid/data/submit': spec(
+    async ({ role, relation, world }) => {
+      const { report } = await world.shoot(role, relation);
+      return { method: 'POST', url: `/api/reports/${report.uuid}/data/submit` };
+    },
+    // Nothing uploaded yet: an allowed caller is told so.
+    { allowedStatus: [400] },
+  ),
+
+  'POST /api/uploads': spec(async ({ role, relation, world }) => {
+    const { report } = await world.shoot(role, relation);
+    return {
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        ...TUS,
+        'upload-length': '4',
+        'upload-metadata': tusMetadata({ reportUuid: report.uuid, filename: 'IMG_0001.JPG' }),
+      },
+    };
+  }),
+  'HEAD /api/uploads/:id': spec(async (cell) => ({
+    method: 'HEAD',
+    url: await uploadOf(cell),
+    headers: TUS,
+  })),
+  'PATCH /api/uploads/:id': spec(async (cell) => ({
+    method: 'PATCH',
+    url: await uploadOf(cell),
+    headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    payload: Buffer.from('ab'),
+  })),
+  'DELETE /api/uploads/:id': spec(async (cell) => ({
+    method: 'DELETE',
+    url: await uploadOf(cell),
+    headers: TUS,
+  })),
+
+  'GET /api/analytics/overview': spec(get('/api/analytics/overview')),
+  'GET /api/analytics/fields-map': spec(get('/api/analytics/fields-map')),
+  'GET /api/analytics/fields-map/polygons': spec(get('/api/analytics/fields-map/polygons?bbox=22,37,23,38')),
+  'GET /api/audit': spec(get('/api/audit')),
+  'GET /api/deploy': spec(get('/api/deploy')),
+  // The security suites configure a no-op deploy command (SECURITY_TEST_ENV); one still running answers 409.
+  'GET /api/deploy/production': spec(get('/api/deploy/production'), { allowedStatus: [409] }),
+  // A plain GET on the socket route: signed-in callers pass the checks and are asked to upgrade.
+  'GET /api/realtime': spec(
+    async () => ({ method: 'GET', url: '/api/realtime', headers: { origin: 'http://localhost:3000' } }),
+    { allowedStatus: [400, 404, 426] },
+  ),
+
+  'GET /api/weather': spec(get('/api/weather?lat=37.8&lng=22.7')),
+  'GET /api/agro/getWeatherForecastData': spec(get('/api/agro/getWeatherForecastData?lat=37.8&lng=22.7')),
+  'GET /api/agro/getSoilData': spec(async ({ role, relation, world }) => ({
+    method: 'GET',
+    url: `/api/agro/getSoilData?fieldUuid=${(await world.field(role, relation)).uuid}`,
+  })),
+  'GET /api/agro/getSatelliteImgsData': spec(async ({ role, relation, world }) => ({
+    method: 'GET',
+    url: `/api/agro/getSatelliteImgsData?fieldUuid=${(await world.field(role, relation)).uuid}`,
+  })),
+  'GET /api/agro/history': spec(async ({ role, relation, world }) => ({
+    method: 'GET',
+    url: `/api/agro/history?fieldUuid=${(await world.field(role, relation)).uuid}`,
+  })),
+  // Without a satellite provider key an administrator is told so (409).
+  'POST /api/agro/createPolygons': spec(async () => ({ method: 'POST', url: '/api/agro/createPolygons' }), {
+    allowedStatus: [409],
+  }),
+  'GET /api/agro/runs': spec(get('/api/agro/runs')),
+  'GET /api/agro/runs/:id': spec(async ({ world }) => ({
+    method: 'GET',
+    url: `/api/agro/runs/${await world.agroRun()}`,
+  })),
+  ...Object.fromEntries(
+    AGRO_JOB_KINDS.map((kind) => [`GET /api/agro/${kind}`, spec(get(`/api/agro/${kind}`))]),
+  ),
+};
+
+const ADDRESS = {
+  city: 'Nemea',
+  country: 'Greece',
+  state: 'Corinthia',
+  zip_postcode: '205 00',
+  line_1: '12 Vineyard Road',
+};
+
+/** The role the caller may give (b2b_user for business accounts, pilots for drone organisations). */
+function grantedBy(role: Role | null): Role {
+  if (role === 'drone_admin') return 'drone_operator';
+  return 'b2b_user';
+}
+
+async function avatarUpload(url: string): Promise<MatrixRequest> {
+  const { payload, headers } = multipartFile('avatar', 'a.png', await pngOf(8, 8), 'image/png');
+  return { method: 'POST', url, payload, headers };
+}
+
+/** An upload begun by the administrator on a shoot in the cell's relation. */
+async function uploadOf({ role, relation, world }: Parameters<Build>[0]): Promise<string> {
+  const { report } = await world.shoot(role, relation);
+  const created = await world.actor('admin').http.post('/api/uploads', undefined, {
+    headers: {
+      ...TUS,
+      'upload-length': '4',
+      'upload-metadata': tusMetadata({ reportUuid: report.uuid, filename: 'IMG_0001.JPG' }),
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`upload create: ${created.statusCode} ${created.body}`);
+  return String(created.headers.location);
+}
