@@ -76,12 +76,13 @@ export const DEMO_FIELDS: DemoFieldPlan[] = [
     region: 'Peloponnese',
     // The sample-photo generator's default origin: the synthetic rows lie over this block.
     centre: { lng: 22.661, lat: 37.8195 },
+    // About a hectare, so the demo's four photos cover a good part of it.
     outline: [
-      [-88, -52],
-      [82, -64],
-      [94, 48],
-      [12, 66],
-      [-74, 58],
+      [-58, -40],
+      [52, -46],
+      [60, 34],
+      [8, 46],
+      [-50, 40],
     ],
     altitude: 310,
     age: 18,

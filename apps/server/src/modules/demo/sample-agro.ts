@@ -41,7 +41,7 @@ export function lastSeason(now: Date): { from: Date; to: Date } {
  * autumn. `warmth` shifts the curve (Santorini's sea, Naoussa's hills).
  */
 function dailyMeanC(dayOfSeason: number, warmth: number) {
-  return 20.5 + warmth - 7 * Math.cos(((dayOfSeason - 5) / 214) * 2 * Math.PI);
+  return 19.6 + warmth - 7 * Math.cos(((dayOfSeason - 5) / 214) * 2 * Math.PI);
 }
 function rainChance(month: number) {
   return [0.2, 0.15, 0.06, 0.02, 0.02, 0.08, 0.18][month - 3] ?? 0.1;

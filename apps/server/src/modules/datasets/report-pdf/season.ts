@@ -46,9 +46,6 @@ export function inWinklerSeason(day: string, southern: boolean): boolean {
   return southern ? month >= 10 || month <= 4 : month >= 4 && month <= 10;
 }
 
-/** Days of Winkler's season (214 in both hemispheres; 30 April is in the southern one). */
-export const WINKLER_SEASON_DAYS = 214;
-
 /**
  * Winkler regions I–V by the season's degree days in °C (Amerine and Winkler 1944; their °F limits
  * 2500, 3000, 3500 and 4000 converted).
@@ -71,7 +68,7 @@ export interface SeasonSummary {
   gdd: number;
   /** Degree days of the history's days inside Winkler's season. */
   winkler: number;
-  /** How many of the season's 214 days the history covers. */
+  /** How many of the season's 214 days (212 south of the equator, 213 in a leap year) the history covers. */
   winklerDays: number;
   rainMm: number;
 }
