@@ -72,9 +72,10 @@ export function sampleAgroHistory(options: { seed: number; now: Date; warmth?: n
   const rained = new Set<number>();
   for (let dt = firstEntry; dt < end; dt += WEATHER_ENTRY_SECONDS) {
     const day = Math.floor((dt - start) / DAY);
-    const hour = ((dt % DAY) / HOUR + 2) % 24; // Greek summer time is UTC+3, winter UTC+2
+    // Local hour in Greece (UTC+2 in winter, +3 in summer: +2 is near enough for a daily curve).
+    const hour = ((dt % DAY) / HOUR + 2) % 24;
     const mean = dailyMeanC(day, warmth) + (rng() - 0.5) * 3;
-    // Coldest near dawn, warmest mid-afternoon; 9 hours hold both extremes of their part of the day.
+    // Coldest near dawn, warmest mid-afternoon; an entry's minimum and maximum span its 9 hours.
     const swing = 6.5 + rng() * 1.5;
     const phase = -Math.cos(((hour - 4) / 24) * 2 * Math.PI);
     const temp = mean + swing * phase;

@@ -21,10 +21,10 @@ const AGRO_COPY = {
     gdd: 'Growing degree days (base 10 °C)',
     winkler: 'Winkler index (1 Apr – 31 Oct)',
     winklerSouth: 'Winkler index (1 Oct – 30 Apr)',
-    winklerValue: (value: string, days: number, region: string) =>
-      days >= 214
+    winklerValue: (value: string, days: number, seasonDays: number, region: string) =>
+      days >= seasonDays
         ? `${value} °C·days (region ${region})`
-        : `${value} °C·days over ${days} of the season’s 214 days (region ${region} so far)`,
+        : `${value} °C·days over ${days} of the season’s ${seasonDays} days (region ${region} so far)`,
     rainTotal: 'Rain over the period',
     seasonNote:
       'Degree days: the daily mean of the lowest and highest temperature above 10 °C, summed. Winkler regions (°C·days): I ≤ 1389, II ≤ 1667, III ≤ 1944, IV ≤ 2222, V above.',
@@ -59,10 +59,10 @@ const AGRO_COPY = {
     gdd: 'Βαθμοημέρες ανάπτυξης (βάση 10 °C)',
     winkler: 'Δείκτης Winkler (1 Απρ – 31 Οκτ)',
     winklerSouth: 'Δείκτης Winkler (1 Οκτ – 30 Απρ)',
-    winklerValue: (value: string, days: number, region: string) =>
-      days >= 214
+    winklerValue: (value: string, days: number, seasonDays: number, region: string) =>
+      days >= seasonDays
         ? `${value} °C·ημέρες (ζώνη ${region})`
-        : `${value} °C·ημέρες σε ${days} από τις 214 ημέρες της περιόδου (ζώνη ${region} έως τώρα)`,
+        : `${value} °C·ημέρες σε ${days} από τις ${seasonDays} ημέρες της περιόδου (ζώνη ${region} έως τώρα)`,
     rainTotal: 'Βροχή της περιόδου',
     seasonNote:
       'Βαθμοημέρες: η ημερήσια μέση τιμή ελάχιστης και μέγιστης θερμοκρασίας πάνω από 10 °C, αθροισμένη. Ζώνες Winkler (°C·ημέρες): I ≤ 1389, II ≤ 1667, III ≤ 1944, IV ≤ 2222, V πάνω από αυτό.',

@@ -173,7 +173,12 @@ function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHisto
     [copy.gdd, `${season.gdd.toFixed(0)} °C·d`],
     [
       southern ? copy.winklerSouth : copy.winkler,
-      copy.winklerValue(season.winkler.toFixed(0), season.winklerDays, winklerRegion(season.winkler)),
+      copy.winklerValue(
+        season.winkler.toFixed(0),
+        season.winklerDays,
+        season.seasonDays,
+        winklerRegion(season.winkler),
+      ),
     ],
     [copy.rainTotal, `${season.rainMm.toFixed(1)} mm`],
   ]);

@@ -42,7 +42,16 @@ describe('growing season figures', () => {
       { day: '2026-03-31', tMinC: 20, tMaxC: 30, rainMm: 1 },
       { day: '2026-04-01', tMinC: 20, tMaxC: 30, rainMm: 2 },
     ]);
-    expect(summary).toMatchObject({ gdd: 30, winkler: 15, winklerDays: 1, days: 2, rainMm: 3 });
+    expect(summary).toMatchObject({
+      gdd: 30,
+      winkler: 15,
+      winklerDays: 1,
+      seasonDays: 214,
+      days: 2,
+      rainMm: 3,
+    });
+    const south = [{ day: '2027-11-01', tMinC: 20, tMaxC: 30, rainMm: 0 }];
+    expect(seasonSummary(south, true)).toMatchObject({ winkler: 15, seasonDays: 213 });
     expect(seasonSummary([])).toBeNull();
   });
 

@@ -60,6 +60,14 @@ export function winklerRegion(index: number): string {
   return WINKLER_LIMITS.find(([limit]) => index <= limit)?.[1] ?? 'V';
 }
 
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** 1 October – 30 April: 212 days, 213 when its February is a leap one. */
+function southernSeasonDays(day: string) {
+  const year = Number(day.slice(0, 4));
+  return isLeap(Number(day.slice(5, 7)) >= 10 ? year + 1 : year) ? 213 : 212;
+}
+
 export interface SeasonSummary {
   firstDay: string;
   lastDay: string;
@@ -68,8 +76,10 @@ export interface SeasonSummary {
   gdd: number;
   /** Degree days of the history's days inside Winkler's season. */
   winkler: number;
-  /** How many of the season's 214 days (212 south of the equator, 213 in a leap year) the history covers. */
+  /** How many of the season's days the history covers. */
   winklerDays: number;
+  /** Days of the season: 214 (1 April – 31 October), 212 south of the equator (213 in a leap year). */
+  seasonDays: number;
   rainMm: number;
 }
 
@@ -86,6 +96,7 @@ export function seasonSummary(days: readonly DailyWeather[], southern = false): 
     gdd: sumDegreeDays(days),
     winkler: sumDegreeDays(season),
     winklerDays: season.length,
+    seasonDays: southern ? southernSeasonDays(first.day) : 214,
     rainMm: days.reduce((sum, day) => sum + day.rainMm, 0),
   };
 }
