@@ -59,7 +59,14 @@ const snapshot = (file: AgroHistoryFile) =>
  * so a retried run is harmless. Demo files (`sample: true`) are left alone.
  */
 export async function runReportStep(
-  deps: { history: AgroHistory; storage: Storage; daysBefore: number; now: () => Date },
+  deps: {
+    history: AgroHistory;
+    storage: Storage;
+    daysBefore: number;
+    now: () => Date;
+    /** Told after the file was written (the report's PDF is then written again with it). */
+    onWritten?: (report: RunReport, generatedAt: string) => Promise<void>;
+  },
   kind: AgroJobKind,
   report: RunReport,
 ): Promise<StepOutcome> {
@@ -137,6 +144,7 @@ export async function runReportStep(
   if (changed && (existing || snapshot(file) !== snapshot(emptyHistoryFile()))) {
     file.generatedAt = deps.now().toISOString();
     await writeHistoryFile(deps.storage, report.uuid, file);
+    await deps.onWritten?.(report, file.generatedAt);
   }
   if (failed) return 'failed';
   return changed ? 'updated' : 'unchanged';

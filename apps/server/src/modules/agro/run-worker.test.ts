@@ -106,8 +106,16 @@ const attempt = (retryCount: number): JobAttempt => ({
   isLastAttempt: retryCount >= 2,
 });
 
+/** `report.pdf` jobs the runs queued, by key. */
+const pdfJobs: { reportId: number; key: string | undefined }[] = [];
+
 function deps(repository: RunsRepository, history: AgroHistory): AgroWorkerDeps {
   const published: unknown[] = [];
+  const jobs = {
+    send: async (name: string, data: { reportId: number }, options?: { key?: string }) => {
+      if (name === 'report.pdf') pdfJobs.push({ reportId: data.reportId, key: options?.key });
+    },
+  } as unknown as Jobs;
   return {
     runs: repository,
     runsService: {
@@ -116,7 +124,7 @@ function deps(repository: RunsRepository, history: AgroHistory): AgroWorkerDeps 
     },
     history,
     storage: createLocalStorage(dir),
-    jobs: {} as Jobs,
+    jobs,
     logger: quiet,
     daysBefore: 1,
     dailyRefreshCron: null,
@@ -141,6 +149,10 @@ describe('an agro run', () => {
     // A finished run is not run again.
     await handle({ runId: run.id }, attempt(0));
     expect(asked).toHaveLength(4);
+    // Each written file asks for the report's PDF again, once per version of the file.
+    expect(pdfJobs.map((job) => job.reportId).sort()).toEqual([1, 2, 3]);
+    expect(new Set(pdfJobs.map((job) => job.key)).size).toBe(3);
+    expect(pdfJobs[0]?.key).toMatch(new RegExp(`^${report(1).uuid}:`));
   });
 
   it('ends failed on its last attempt', async () => {

@@ -30,6 +30,9 @@ export interface AgroWorkerDeps {
  */
 export function createRunHandler(deps: AgroWorkerDeps) {
   const now = deps.now ?? (() => new Date());
+  // One PDF job per written version of a file (the key): a retried step does not queue a second one.
+  const onWritten = (report: { id: number; uuid: string }, generatedAt: string) =>
+    deps.jobs.send('report.pdf', { reportId: report.id }, { key: `${report.uuid}:${generatedAt}` });
   return async ({ runId }: { runId: string }, attempt: JobAttempt) => {
     const run = await deps.runs.findRun(runId);
     if (!run || run.status === 'done' || run.status === 'failed') return;
@@ -46,7 +49,7 @@ export function createRunHandler(deps: AgroWorkerDeps) {
         if (batch.length === 0) break;
         for (const report of batch) {
           const outcome = await runReportStep(
-            { history: deps.history, storage: deps.storage, daysBefore: deps.daysBefore, now },
+            { history: deps.history, storage: deps.storage, daysBefore: deps.daysBefore, now, onWritten },
             kind,
             report,
           ).catch((error: unknown) => {

@@ -12,6 +12,7 @@ import { createIngest } from './ingest/ingest.ts';
 import { createAnalysisJobs } from './pipeline/analysis-jobs.ts';
 import { createFinalize } from './pipeline/finalize.ts';
 import { resumeUnfinishedDatasets } from './pipeline/recover.ts';
+import { createReportPdfJob } from './report-pdf/write-report-pdf.ts';
 import type { DatasetRepository } from './repository.ts';
 
 /**
@@ -93,5 +94,6 @@ export async function startDatasetWorker(deps: {
   await jobs.handle('dataset.measure', analysis.measure, { concurrency });
   await jobs.handle('dataset.detect', analysis.detect, { concurrency });
   await jobs.handle('dataset.finalize', failingForGood('dataset.finalize', finalize));
+  await jobs.handle('report.pdf', createReportPdfJob({ repository, storage, logger }));
   await resumeUnfinishedDatasets({ repository, jobs, logger });
 }

@@ -16,6 +16,8 @@ export interface JobPayloads {
   'dataset.detect': { datasetId: number; unitId: number; generation: number };
   /** Tiles, PDF, report fields, status complete and the completion side effects. */
   'dataset.finalize': { datasetId: number; generation: number };
+  /** Writes a complete report's PDF again (its agronomy file changed). */
+  'report.pdf': { reportId: number };
   /** One run of an administrators' agro job over the reports (modules/agro). */
   'agro.run': { runId: string };
   /** Sent by the daily schedule: starts a refresh run over the current reports. */
@@ -91,6 +93,7 @@ const JOB_NAMES: JobName[] = [
   'dataset.measure',
   'dataset.detect',
   'dataset.finalize',
+  'report.pdf',
   'agro.run',
   'agro.daily',
   'privacy.export',
@@ -110,6 +113,7 @@ const QUEUE_EXPIRY: Record<JobName, number> = {
   'dataset.measure': 30 * 60,
   'dataset.detect': 30 * 60,
   'dataset.finalize': 12 * 60 * 60,
+  'report.pdf': 30 * 60,
   // A run goes through every report, a few provider calls each; a crashed one resumes after its cursor.
   'agro.run': 12 * 60 * 60,
   'agro.daily': 15 * 60,

@@ -13,10 +13,9 @@ import type { JobPayloads } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { Storage } from '../../../platform/storage/storage.ts';
 import type { OnReportProcessed } from '../completion.ts';
-import { hdFileName, PDF_FILE, reportKey, tileFile } from '../paths.ts';
-import { renderFieldMap } from '../report-pdf/field-map.ts';
-import { renderFinalReport } from '../report-pdf/final-report.ts';
-import { type AnalysedImage, COLOUR_HEX } from '../report-pdf/stress-summary.ts';
+import { reportKey, tileFile } from '../paths.ts';
+import type { AnalysedImage } from '../report-pdf/stress-summary.ts';
+import { writeReportPdf } from '../report-pdf/write-report-pdf.ts';
 import type {
   DatasetFileRow,
   DatasetRepository,
@@ -30,12 +29,6 @@ import { unitInput } from './units.ts';
 
 /** Map zoom of a field without a saved map position (about a 300 m wide view). */
 const DEFAULT_FIELD_ZOOM = 16;
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 function mostCommon(values: (string | null)[]): string | null {
   const counts = new Map<string, number>();
@@ -191,45 +184,14 @@ export function createFinalize(deps: {
   }
 
   async function writePdf(context: ReportContext, built: Awaited<ReturnType<typeof buildResults>>) {
-    const { report, field, owner } = context;
-    const uuid = report.uuid;
-    const readTile = async (layer: string, z: number, x: number, y: number) => {
-      const file = await storage.get(reportKey(uuid, tileFile(layer, z, x, y)));
-      return file ? readAll(file.stream) : null;
-    };
-    const fieldMap = await renderFieldMap({
-      ring: field?.polygon ?? [],
-      points: built.images.flatMap(({ analysis }) =>
-        analysis.boxes.map((box) => ({ lng: box.lng, lat: box.lat, colour: COLOUR_HEX[box.colour] })),
-      ),
-      readTile,
-      layers: ['no_pseu', 'ai'].filter((layer) => built.summary.layers.includes(layer as never)),
-      maxZoom: built.summary.maxZoom,
-    });
-    const pdf = await renderFinalReport({
-      lang: owner.lang,
-      field: {
-        title: field?.title ?? report.fieldTitle,
-        region: field?.region ?? null,
-        country: field?.country ?? null,
-        area: field?.area ?? report.fieldArea,
-        variety: field?.variety ?? null,
-      },
-      report: {
-        uuid,
-        service: report.service === 'e2e' ? 'e2e' : 'manual',
-        processedAt: built.results.processedAt ?? now(),
-        camera: built.results.camera ?? null,
-      },
-      numOfInputImgs: built.results.numOfInputImgs ?? 0,
+    await writeReportPdf(storage, context, {
       images: built.images,
-      fieldMap,
-      readHd: async (base) => {
-        const file = await storage.get(reportKey(uuid, hdFileName(base)));
-        return file ? readAll(file.stream) : null;
-      },
+      layers: built.summary.layers,
+      maxZoom: built.summary.maxZoom,
+      processedAt: built.results.processedAt ?? now(),
+      camera: built.results.camera ?? null,
+      numOfInputImgs: built.results.numOfInputImgs ?? 0,
     });
-    await storage.put(reportKey(uuid, PDF_FILE), pdf, 'application/pdf');
   }
 
   return async function finalize({ datasetId }: JobPayloads['dataset.finalize']) {

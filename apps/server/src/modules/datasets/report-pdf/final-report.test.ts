@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AgroHistoryFile } from '@ampelos/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoAnalysis, StressBox, StressColour } from '../../../platform/imaging/index.ts';
@@ -90,7 +91,64 @@ async function hdPhoto() {
     .toBuffer();
 }
 
-async function report(lang: 'en' | 'el') {
+const DAY = 86_400;
+const JUNE_1 = Date.parse('2026-06-01T00:00:00Z') / 1000;
+const weather = (dt: number, min: number, max: number, rain: number) => ({
+  dt,
+  temp_c: (min + max) / 2,
+  temp_min_c: min,
+  temp_max_c: max,
+  humidity: 50,
+  wind_mph: 5,
+  rain_mm: rain,
+  icon: 'clear' as const,
+});
+
+/** A report's front_agro_weather.json: three satellite dates, three days of weather, two soil readings. */
+const AGRO_FILE: AgroHistoryFile = {
+  generatedAt: '2026-06-04T00:00:00.000Z',
+  sample: false,
+  providers: { soil: 'open-meteo', weather: 'open-meteo', satellite: 'sentinel-2-stac' },
+  soil_data: [
+    { dt: JUNE_1, t0: 290.15, t10: 288.65, moisture: 0.21 },
+    { dt: JUNE_1 + 2 * DAY + 43_200, t0: 295.05, t10: 291.35, moisture: 0.183 },
+  ],
+  satellite_data: [],
+  weather_data: [
+    // 1 June: lowest 12, highest 28 → 10 degree days; 2 June: 14 and 30 → 12; 3 June: 8 and 10 → 0.
+    weather(JUNE_1, 12, 20, 0),
+    weather(JUNE_1 + 32_400, 15, 28, 1.5),
+    weather(JUNE_1 + DAY, 14, 30, 4),
+    weather(JUNE_1 + 2 * DAY, 8, 10, 12.5),
+  ],
+  satellite_stats: [
+    {
+      dt: JUNE_1 + 3600,
+      source: 'sentinel-2-stac',
+      cl: 0,
+      dc: 100,
+      indices: {
+        ndvi: { min: 0.412, max: 0.681, mean: 0.5534 },
+        evi2: { min: 0.25, max: 0.45, mean: 0.351 },
+        ndwi: { min: -0.05, max: 0.2, mean: 0.0812 },
+      },
+    },
+    { dt: JUNE_1 + DAY + 3600, source: 'sentinel-2-stac', cl: 100, dc: 100, indices: {} },
+    {
+      dt: JUNE_1 + 2 * DAY + 3600,
+      source: 'sentinel-2-stac',
+      cl: 12,
+      dc: 100,
+      indices: {
+        ndvi: { min: 0.43, max: 0.7, mean: 0.5712 },
+        evi2: { min: 0.26, max: 0.47, mean: 0.362 },
+        ndwi: { min: -0.04, max: 0.21, mean: 0.0923 },
+      },
+    },
+  ],
+};
+
+async function report(lang: 'en' | 'el', agro: AgroHistoryFile | null = AGRO_FILE) {
   const fieldMap = await renderFieldMap({
     ring: RING,
     points: IMAGES.flatMap((image) =>
@@ -105,6 +163,7 @@ async function report(lang: 'en' | 'el') {
       country: 'Greece',
       area: 10_000,
       variety: 'Agiorgitiko',
+      latitude: 37.8175,
     },
     report: {
       uuid: '0f6f6c1e-0000-4000-8000-000000000001',
@@ -116,8 +175,9 @@ async function report(lang: 'en' | 'el') {
     images: IMAGES,
     fieldMap,
     readHd: async () => hdPhoto(),
+    agro,
   });
-  const file = path.join(dir, `report-${lang}.pdf`);
+  const file = path.join(dir, `report-${lang}${agro ? '' : '-no-agro'}${agro?.sample ? '-sample' : ''}.pdf`);
   await writeFile(file, pdf);
   return { pdf, file };
 }
@@ -174,4 +234,71 @@ describe('final_report.pdf', () => {
       expect(text).toContain('Χωρίς κατηγορία');
     },
   );
+});
+
+const withPoppler = it.skipIf(!hasPoppler && process.env.CI !== 'true');
+const textOf = (file: string) => execFileSync('pdftotext', ['-layout', file, '-']).toString();
+
+describe('the satellite, weather and soil pages', () => {
+  withPoppler(
+    'show the index statistics, the weather history, the season and the soil in English',
+    async () => {
+      const { file } = await report('en');
+      const text = textOf(file);
+      expect(text).toContain('Satellite indices over time');
+      expect(text).toContain('Sentinel-2 L2A');
+      // The table: min / mean / max of each index per date; the cloudy date has none.
+      expect(text).toMatch(
+        /2026-06-01\s+0\.412 \/ 0\.553 \/ 0\.681\s+0\.250 \/ 0\.351 \/ 0\.450\s+-0\.050 \/ 0\.081 \/ 0\.200/,
+      );
+      expect(text).toMatch(/2026-06-02\s+–\s+–\s+–\s+100/);
+      expect(text).toContain('Weather history');
+      expect(text).toContain('Growing season');
+      // Labels wrap in their column: the figures are checked beside the label's last words.
+      expect(text).toContain('Growing degree days (base');
+      expect(text).toMatch(/days \(base\s+22 °C·d/);
+      expect(text).toContain('22 °C·days over 3 of the season’s 214 days (region I so far)');
+      expect(text).toMatch(/Rain over the period\s+18\.0 mm/);
+      expect(text).toContain('Soil');
+      // Kelvin shown in °C with one decimal, moisture in %.
+      expect(text).toMatch(/Surface temperature\s+21\.9 °C/);
+      expect(text).toMatch(/Temperature at 10 cm\s+18\.2 °C/);
+      expect(text).toMatch(/Moisture\s+18\.3 %/);
+      expect(text).toMatch(/2026-06-01 00:00\s+17\.0 °C\s+15\.5 °C\s+21\.0 %/);
+      expect(text).not.toContain('Information not available');
+      expect(text).not.toContain('Demo data');
+    },
+  );
+
+  withPoppler('read in Greek with the embedded font', async () => {
+    const { file } = await report('el');
+    const fonts = execFileSync('pdffonts', [file]).toString();
+    for (const row of fonts.split('\n').slice(2).filter(Boolean))
+      expect(row).toMatch(/\byes\s+yes\s+(yes|no)\s+\d+\s+\d+$/);
+    const text = textOf(file);
+    expect(text).toContain('Δορυφορικοί δείκτες στον χρόνο');
+    expect(text).toContain('ελάχ. / μέση / μέγ.');
+    expect(text).toContain('Ιστορικό καιρού');
+    expect(text).toContain('Καλλιεργητική περίοδος');
+    expect(text).toContain('Βαθμοημέρες ανάπτυξης');
+    expect(text).toMatch(/Βαθμοημέρες ανάπτυξης\s+22 °C·d/);
+    expect(text).toContain('Έδαφος');
+    expect(text).toMatch(/Θερμοκρασία στα 10 cm\s+18\.2 °C/);
+  });
+
+  withPoppler('say "Information not available" when the report has no agronomy file', async () => {
+    const { file } = await report('en', null);
+    const text = textOf(file);
+    expect(text).toContain('Satellite, weather and soil');
+    expect(text.match(/Information not available/g)).toHaveLength(4);
+    const greek = textOf((await report('el', null)).file);
+    expect(greek).toContain('Δεν υπάρχουν διαθέσιμες πληροφορίες');
+  });
+
+  withPoppler('mark the demo’s sample data on each of the three pages', async () => {
+    const { file } = await report('en', { ...AGRO_FILE, sample: true });
+    expect(textOf(file).match(/Demo data: sample values/g)).toHaveLength(3);
+    const greek = textOf((await report('el', { ...AGRO_FILE, sample: true })).file);
+    expect(greek).toContain('Δείγμα δεδομένων');
+  });
 });

@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
-import { hectares } from '@ampelos/domain';
+import { type AgroHistoryFile, hectares } from '@ampelos/domain';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { StressBox } from '../../../platform/imaging/index.ts';
+import { agroPages } from './agro-pages.ts';
 import { CLASS_LABELS_EL, type PdfCopy, pdfCopy } from './pdf-copy.ts';
+import { ACCENT, factsTable, heading, MARGIN, table } from './pdf-layout.ts';
 import {
   type AnalysedImage,
   COLOUR_HEX,
@@ -17,8 +19,6 @@ const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-const MARGIN = 48;
-const ACCENT = '#2f6b2a';
 const MAX_THUMBNAILS = 24;
 
 export interface FinalReportInput {
@@ -29,6 +29,8 @@ export interface FinalReportInput {
     country: string | null;
     area: number;
     variety: string | null;
+    /** Latitude of the field's centre: the growing season's months depend on the hemisphere. */
+    latitude: number | null;
   };
   report: { uuid: string; service: 'e2e' | 'manual'; processedAt: Date; camera: string | null };
   numOfInputImgs: number;
@@ -37,6 +39,8 @@ export interface FinalReportInput {
   fieldMap: Buffer;
   /** Reads an image's HD derivative. */
   readHd: (base: string) => Promise<Buffer | null>;
+  /** The report's `front_agro_weather.json`; null when it has none (the pages say so). */
+  agro: AgroHistoryFile | null;
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
@@ -62,64 +66,6 @@ async function thumbnail(hd: Buffer, size: { w: number; h: number }, boxes: Stre
     .composite([{ input: Buffer.from(svg) }])
     .jpeg({ quality: 80 })
     .toBuffer();
-}
-
-function heading(doc: PDFKit.PDFDocument, text: string) {
-  doc.font('bold').fontSize(16).fillColor(ACCENT).text(text).moveDown(0.4).fillColor('black');
-}
-
-/** Two-column rows of label and value; a row is as tall as its taller cell. */
-function factsTable(doc: PDFKit.PDFDocument, rows: [string, string][]) {
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('bold').fontSize(10);
-    const labelHeight = doc.heightOfString(label, { width: 170 });
-    doc.text(label, MARGIN, y, { width: 170 });
-    doc.font('regular').fontSize(10);
-    const valueHeight = doc.heightOfString(value, { width: 320 });
-    doc.text(value, MARGIN + 180, y, { width: 320 });
-    doc.y = y + Math.max(labelHeight, valueHeight) + 4;
-  }
-  doc.x = MARGIN;
-}
-
-/** A simple table: header row and body rows with fixed column widths, rows as tall as their cells. */
-function table(
-  doc: PDFKit.PDFDocument,
-  columns: { title: string; width: number }[],
-  rows: string[][],
-  swatch?: string[],
-) {
-  const SWATCH = 13;
-  const drawRow = (cells: string[], bold: boolean, colour?: string) => {
-    doc.font(bold ? 'bold' : 'regular').fontSize(9);
-    const widthOf = (i: number) => (columns[i]?.width ?? 80) - 4 - (i === 0 && colour ? SWATCH : 0);
-    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: widthOf(i) })));
-    if (doc.y + height > doc.page.height - MARGIN - 20) doc.addPage();
-    const y = doc.y;
-    let x = MARGIN;
-    cells.forEach((cell, i) => {
-      if (i === 0 && colour) {
-        doc
-          .rect(x, y + 1, 9, 9)
-          .fill(colour)
-          .fillColor('black');
-        doc.font(bold ? 'bold' : 'regular').fontSize(9);
-        doc.text(cell, x + SWATCH, y, { width: widthOf(i) });
-      } else {
-        doc.text(cell, x, y, { width: widthOf(i) });
-      }
-      x += columns[i]?.width ?? 80;
-    });
-    doc.y = y + height + 3;
-    doc.x = MARGIN;
-  };
-  drawRow(
-    columns.map((c) => c.title),
-    true,
-  );
-  for (const [i, row] of rows.entries()) drawRow(row, false, swatch?.[i]);
-  doc.moveDown(0.6);
 }
 
 function statisticsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressSummary) {
@@ -225,7 +171,10 @@ async function thumbnailsPages(doc: PDFKit.PDFDocument, copy: PdfCopy, input: Fi
   }
 }
 
-/** `final_report.pdf`: cover, field map, statistics, hotspots, thumbnails (in the customer's language). */
+/**
+ * `final_report.pdf`: cover, field map, statistics, hotspots, thumbnails, then satellite, weather and
+ * soil pages (in the customer's language).
+ */
 export async function renderFinalReport(input: FinalReportInput): Promise<Buffer> {
   const copy = pdfCopy(input.lang);
   const summary = summariseStress(input.images);
@@ -276,6 +225,7 @@ export async function renderFinalReport(input: FinalReportInput): Promise<Buffer
   doc.moveDown(1);
   hotspotsPage(doc, copy, summary, input.lang);
   if (input.images.length > 0) await thumbnailsPages(doc, copy, input);
+  agroPages(doc, input.lang, input.agro, { southern: (input.field.latitude ?? 0) < 0 });
 
   const range = doc.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page++) {

@@ -1,0 +1,24 @@
+// `npm run demo [-- --force] [-- --lang el]`: the labelled demo (modules/demo, README "Try the demo").
+import { runDemoCommand } from '../modules/demo/demo-command.ts';
+import { DemoRefusedError } from '../modules/demo/load-demo.ts';
+
+async function main() {
+  const started = Date.now();
+  const result = await runDemoCommand(process.argv.slice(2));
+  const width = Math.max(...result.users.map((user) => user.email.length));
+  console.log(
+    `\nDemo loaded in ${Math.round((Date.now() - started) / 1000)} s. Accounts (passwords shown once):\n`,
+  );
+  for (const user of result.users) {
+    console.log(`  ${user.email.padEnd(width)}  ${user.password}  ${user.what}`);
+  }
+  console.log(
+    `\nStart Ampelos with npm start, sign in as the customer and open "Demo · Nemea Agiorgitiko".\n` +
+      `Its satellite, weather and soil data are sample data, labelled as such in the PDF report.`,
+  );
+}
+
+main().catch((error: Error) => {
+  console.error(error instanceof DemoRefusedError ? error.message : (error.stack ?? error.message));
+  process.exitCode = 1;
+});

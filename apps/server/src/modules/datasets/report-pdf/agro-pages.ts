@@ -1,0 +1,251 @@
+import {
+  type AgroHistoryFile,
+  kelvinToCelsius,
+  type SatelliteIndex,
+  type SatelliteStatsEntry,
+} from '@ampelos/domain';
+import { type AgroCopy, agroCopy, SOURCE_NAMES } from './agro-copy.ts';
+import { band, legend, line, niceTicks, timeChart } from './charts.ts';
+import { ACCENT, factsTable, heading, MARGIN, table } from './pdf-layout.ts';
+import { dailyWeather, seasonSummary, winklerRegion } from './season.ts';
+
+/** The indices charted, in the order of the legend and the table, with their colours. */
+const INDICES: { key: SatelliteIndex; label: string; colour: string }[] = [
+  { key: 'ndvi', label: 'NDVI', colour: '#2f8f2a' },
+  { key: 'evi2', label: 'EVI2', colour: '#d98b19' },
+  { key: 'ndwi', label: 'NDWI', colour: '#1f6fe0' },
+];
+const TEMP_MAX = '#d2452f';
+const TEMP_MIN = '#3a7bd5';
+const RAIN = '#7fb2e5';
+const SOIL_ROWS = 14;
+const DAY_S = 86_400;
+
+const celsius = (kelvin: number) => kelvinToCelsius(kelvin).toFixed(1);
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+const utcDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+const utcTime = (t: number) => new Date(t * 1000).toISOString().slice(0, 16).replace('T', ' ');
+
+function subheading(doc: PDFKit.PDFDocument, text: string) {
+  doc.font('bold').fontSize(12).fillColor(ACCENT).text(text, MARGIN).moveDown(0.3).fillColor('black');
+}
+
+function notAvailable(doc: PDFKit.PDFDocument, copy: AgroCopy) {
+  doc.font('regular').fontSize(10).fillColor('#555').text(copy.notAvailable, MARGIN).fillColor('black');
+  doc.moveDown(0.8);
+}
+
+/** The demo's marker: its agronomy data are sample values, and each page says so. */
+function sampleBadge(doc: PDFKit.PDFDocument, copy: AgroCopy) {
+  const width = doc.page.width - 2 * MARGIN;
+  doc.font('bold').fontSize(9);
+  const height = doc.heightOfString(copy.sampleBadge, { width: width - 16 }) + 8;
+  const y = doc.y;
+  doc.roundedRect(MARGIN, y, width, height, 4).fill('#fff1c2');
+  doc.fillColor('#7a5200').text(copy.sampleBadge, MARGIN + 8, y + 4, { width: width - 16 });
+  doc.fillColor('black');
+  doc.y = y + height + 8;
+  doc.x = MARGIN;
+}
+
+function chartBox(doc: PDFKit.PDFDocument, height: number) {
+  return { left: MARGIN + 40, top: doc.y + 18, width: doc.page.width - 2 * MARGIN - 80, height };
+}
+
+function satelliteSection(doc: PDFKit.PDFDocument, copy: AgroCopy, stats: SatelliteStatsEntry[]) {
+  heading(doc, copy.satelliteTitle);
+  const withIndices = stats.filter((entry) => Object.keys(entry.indices).length > 0);
+  if (withIndices.length === 0) return notAvailable(doc, copy);
+  const sources = [...new Set(withIndices.map((entry) => SOURCE_NAMES[entry.source] ?? entry.source))];
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(copy.satelliteNote(sources.join(', ')), MARGIN)
+    .moveDown(0.3);
+  legend(
+    doc,
+    MARGIN,
+    doc.y,
+    INDICES.map(({ label, colour }) => ({ label, colour })),
+  );
+  const values = withIndices.flatMap((entry) =>
+    INDICES.flatMap(({ key }) =>
+      entry.indices[key] ? [entry.indices[key].min, entry.indices[key].max] : [],
+    ),
+  );
+  const first = withIndices[0]?.dt ?? 0;
+  const last = withIndices.at(-1)?.dt ?? first;
+  const box = chartBox(doc, 200);
+  const chart = timeChart(doc, box, {
+    t0: first - DAY_S,
+    t1: last + DAY_S,
+    yTicks: niceTicks(Math.min(...values), Math.max(...values), 6),
+    yFormat: (v) => v.toFixed(1),
+  });
+  for (const { key, colour } of INDICES) {
+    const dated = withIndices.flatMap((entry) => {
+      const s = entry.indices[key];
+      return s ? [{ x: chart.xOf(entry.dt), s }] : [];
+    });
+    band(
+      doc,
+      dated.map(({ x, s }) => [x, chart.yOf(s.min)]),
+      dated.map(({ x, s }) => [x, chart.yOf(s.max)]),
+      colour,
+    );
+    line(
+      doc,
+      dated.map(({ x, s }) => [x, chart.yOf(s.mean)]),
+      colour,
+    );
+  }
+  doc.y = box.top + box.height + 24;
+  doc.x = MARGIN;
+  const triple = (entry: SatelliteStatsEntry, key: SatelliteIndex) => {
+    const s = entry.indices[key];
+    return s ? `${s.min.toFixed(3)} / ${s.mean.toFixed(3)} / ${s.max.toFixed(3)}` : '–';
+  };
+  table(
+    doc,
+    [
+      { title: copy.date, width: 70 },
+      ...INDICES.map(({ label }) => ({ title: `${label} ${copy.minMeanMax}`, width: 125 })),
+      { title: copy.cloud, width: 50 },
+    ],
+    stats.map((entry) => [
+      utcDay(entry.dt),
+      ...INDICES.map(({ key }) => triple(entry, key)),
+      entry.cl.toFixed(0),
+    ]),
+  );
+}
+
+function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHistoryFile, southern: boolean) {
+  heading(doc, copy.weatherTitle);
+  const days = dailyWeather(file.weather_data);
+  if (days.length === 0) {
+    notAvailable(doc, copy);
+  } else {
+    doc.font('regular').fontSize(9).text(copy.weatherNote, MARGIN).moveDown(0.3);
+    legend(doc, MARGIN, doc.y, [
+      { label: copy.tempMax, colour: TEMP_MAX },
+      { label: copy.tempMin, colour: TEMP_MIN },
+      { label: copy.rain, colour: RAIN },
+    ]);
+    const at = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
+    const temps = days.flatMap((day) => [day.tMinC, day.tMaxC]);
+    const box = chartBox(doc, 200);
+    const chart = timeChart(doc, box, {
+      t0: at(days[0]?.day as string) - DAY_S / 2,
+      t1: at(days.at(-1)?.day as string) + DAY_S / 2,
+      yTicks: niceTicks(Math.min(0, ...temps), Math.max(...temps), 6),
+      yFormat: (v) => `${v} °C`,
+      y2Ticks: niceTicks(0, Math.max(10, ...days.map((day) => day.rainMm)), 5),
+      y2Format: (v) => `${v} mm`,
+    });
+    const barWidth = Math.max(0.8, (box.width / days.length) * 0.7);
+    for (const day of days) {
+      if (day.rainMm <= 0) continue;
+      const x = chart.xOf(at(day.day)) - barWidth / 2;
+      const top = chart.y2Of(day.rainMm);
+      doc.rect(x, top, barWidth, box.top + box.height - top).fill(RAIN);
+    }
+    line(
+      doc,
+      days.map((day) => [chart.xOf(at(day.day)), chart.yOf(day.tMaxC)]),
+      TEMP_MAX,
+    );
+    line(
+      doc,
+      days.map((day) => [chart.xOf(at(day.day)), chart.yOf(day.tMinC)]),
+      TEMP_MIN,
+    );
+    doc.fillColor('black');
+    doc.y = box.top + box.height + 28;
+    doc.x = MARGIN;
+  }
+  subheading(doc, copy.seasonTitle);
+  const season = seasonSummary(days, southern);
+  if (!season) return notAvailable(doc, copy);
+  factsTable(doc, [
+    [copy.period, `${season.firstDay} – ${season.lastDay}`],
+    [copy.daysWithData, String(season.days)],
+    [copy.gdd, `${season.gdd.toFixed(0)} °C·d`],
+    [
+      southern ? copy.winklerSouth : copy.winkler,
+      copy.winklerValue(
+        season.winkler.toFixed(0),
+        season.winklerDays,
+        season.seasonDays,
+        winklerRegion(season.winkler),
+      ),
+    ],
+    [copy.rainTotal, `${season.rainMm.toFixed(1)} mm`],
+  ]);
+  doc.moveDown(0.4).font('regular').fontSize(8).fillColor('#555').text(copy.seasonNote, MARGIN);
+  doc.fillColor('black');
+}
+
+function soilSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHistoryFile) {
+  heading(doc, copy.soilTitle);
+  const latest = file.soil_data.at(-1);
+  if (!latest) return notAvailable(doc, copy);
+  subheading(doc, `${copy.latestReading}: ${utcTime(latest.dt)} UTC`);
+  factsTable(doc, [
+    [copy.surface, `${celsius(latest.t0)} °C`],
+    [copy.at10cm, `${celsius(latest.t10)} °C`],
+    [copy.moisture, percent(latest.moisture)],
+    [copy.provider, SOURCE_NAMES[file.providers.soil ?? ''] ?? file.providers.soil ?? '–'],
+  ]);
+  doc.moveDown(0.6);
+  subheading(doc, copy.readings);
+  table(
+    doc,
+    [
+      { title: copy.time, width: 130 },
+      { title: copy.surface, width: 120 },
+      { title: copy.at10cm, width: 120 },
+      { title: copy.moisture, width: 100 },
+    ],
+    file.soil_data
+      .slice(-SOIL_ROWS)
+      .reverse()
+      .map((entry) => [
+        utcTime(entry.dt),
+        `${celsius(entry.t0)} °C`,
+        `${celsius(entry.t10)} °C`,
+        percent(entry.moisture),
+      ]),
+  );
+}
+
+/**
+ * The satellite, weather and soil pages, from the report's `front_agro_weather.json`. Without the
+ * file one page names the three sections and says their information is not available (the reader
+ * learns the report could hold them); a present file with an empty list says so in that section.
+ */
+export function agroPages(
+  doc: PDFKit.PDFDocument,
+  lang: string,
+  file: AgroHistoryFile | null,
+  options: { southern: boolean },
+) {
+  const copy = agroCopy(lang);
+  doc.addPage();
+  if (!file) {
+    heading(doc, copy.agroTitle);
+    for (const title of [copy.satelliteTitle, copy.weatherTitle, copy.seasonTitle, copy.soilTitle]) {
+      subheading(doc, title);
+      notAvailable(doc, copy);
+    }
+    return;
+  }
+  if (file.sample) sampleBadge(doc, copy);
+  satelliteSection(doc, copy, file.satellite_stats);
+  doc.addPage();
+  if (file.sample) sampleBadge(doc, copy);
+  weatherSection(doc, copy, file, options.southern);
+  doc.addPage();
+  if (file.sample) sampleBadge(doc, copy);
+  soilSection(doc, copy, file);
+}

@@ -1,0 +1,130 @@
+import type { Logger } from '../../../platform/logger.ts';
+import type { Storage } from '../../../platform/storage/storage.ts';
+import { readHistoryFile } from '../../agro/history-file.ts';
+import { hdFileName, PDF_FILE, reportKey, tileFile } from '../paths.ts';
+import { unitInput } from '../pipeline/units.ts';
+import type { DatasetRepository, ReportContext } from '../repository.ts';
+import { renderFieldMap } from './field-map.ts';
+import { renderFinalReport } from './final-report.ts';
+import { type AnalysedImage, COLOUR_HEX } from './stress-summary.ts';
+
+const MAP_LAYERS = ['no_pseu', 'ai'];
+const HIGHEST_ZOOM = 23;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export interface ReportPdfInput {
+  images: AnalysedImage[];
+  /** Layers the report has tiles for. */
+  layers: string[];
+  /** Highest zoom with tiles; found in the storage when not known. */
+  maxZoom?: number;
+  processedAt: Date;
+  camera: string | null;
+  numOfInputImgs: number;
+}
+
+/** Web Mercator tile of a point at a zoom (512-px tiles count the same as 256-px ones per zoom). */
+function tileOf(lng: number, lat: number, z: number): [number, number] {
+  const n = 2 ** z;
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return [
+    Math.floor(((lng + 180) / 360) * n),
+    Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n),
+  ];
+}
+
+/**
+ * `final_report.pdf` of a report: the field map from its stored tiles, its analysed images and its
+ * agronomy history file when it has one. Written by the finalize job and again whenever the agro
+ * jobs write a new `front_agro_weather.json` (`report.pdf` job); the same inputs give the same pages.
+ */
+export async function writeReportPdf(storage: Storage, context: ReportContext, input: ReportPdfInput) {
+  const { report, field, owner } = context;
+  const uuid = report.uuid;
+  const readTile = async (layer: string, z: number, x: number, y: number) => {
+    const file = await storage.get(reportKey(uuid, tileFile(layer, z, x, y)));
+    return file ? readAll(file.stream) : null;
+  };
+  const layers = MAP_LAYERS.filter((layer) => input.layers.includes(layer));
+  let maxZoom = input.maxZoom;
+  const probe = input.images.find((image) => image.analysis.lng !== null && image.analysis.lat !== null);
+  if (maxZoom === undefined && layers[0] && probe) {
+    // The tile pyramid's top is not stored with the report: the highest zoom holding the tile under a photo.
+    for (let z = HIGHEST_ZOOM; z >= 0 && maxZoom === undefined; z--) {
+      const [x, y] = tileOf(probe.analysis.lng as number, probe.analysis.lat as number, z);
+      if (await storage.get(reportKey(uuid, tileFile(layers[0], z, x, y)))) maxZoom = z;
+    }
+  }
+  const fieldMap = await renderFieldMap({
+    ring: field?.polygon ?? [],
+    points: input.images.flatMap(({ analysis }) =>
+      analysis.boxes.map((box) => ({ lng: box.lng, lat: box.lat, colour: COLOUR_HEX[box.colour] })),
+    ),
+    readTile,
+    layers,
+    ...(maxZoom !== undefined ? { maxZoom } : {}),
+  });
+  const pdf = await renderFinalReport({
+    lang: owner.lang,
+    field: {
+      title: field?.title ?? report.fieldTitle,
+      region: field?.region ?? null,
+      country: field?.country ?? null,
+      area: field?.area ?? report.fieldArea,
+      variety: field?.variety ?? null,
+      latitude: field?.centroidLat ?? null,
+    },
+    report: {
+      uuid,
+      service: report.service === 'e2e' ? 'e2e' : 'manual',
+      processedAt: input.processedAt,
+      camera: input.camera,
+    },
+    numOfInputImgs: input.numOfInputImgs,
+    images: input.images,
+    fieldMap,
+    readHd: async (base) => {
+      const file = await storage.get(reportKey(uuid, hdFileName(base)));
+      return file ? readAll(file.stream) : null;
+    },
+    agro: await readHistoryFile(storage, uuid),
+  });
+  await storage.put(reportKey(uuid, PDF_FILE), pdf, 'application/pdf');
+}
+
+/**
+ * The `report.pdf` job: writes a complete report's PDF again from what is stored (its latest
+ * dataset's analyses, tiles and agronomy file). Idempotent; a report not complete is left alone
+ * (its finalize reads the agronomy file when it runs).
+ */
+export function createReportPdfJob(deps: {
+  repository: DatasetRepository;
+  storage: Storage;
+  logger: Logger;
+}) {
+  return async ({ reportId }: { reportId: number }) => {
+    const context = await deps.repository.findReportById(reportId);
+    if (context?.report.status !== 'complete') return;
+    const dataset = await deps.repository.latestDataset(reportId);
+    if (dataset?.status !== 'complete') return;
+    const units = await deps.repository.unitsIn(dataset.id, 'detected');
+    const images: AnalysedImage[] = units.flatMap((unit) => {
+      const analysis = unit.result?.analysis as AnalysedImage['analysis'] | undefined;
+      return analysis ? [{ file: unitInput(unit).file, base: unitInput(unit).base, analysis }] : [];
+    });
+    const { report } = context;
+    await writeReportPdf(deps.storage, context, {
+      images,
+      layers: report.layers ?? [],
+      processedAt: report.processedAt ?? new Date(),
+      camera: report.camera,
+      numOfInputImgs: report.numOfInputImgs ?? 0,
+    });
+    deps.logger.info({ report: report.uuid }, 'report PDF written again with its agronomy pages');
+  };
+}
