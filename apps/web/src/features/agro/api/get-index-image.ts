@@ -11,7 +11,10 @@ export interface IndexImageQuery {
 }
 
 export interface LoadedIndexImage {
-  /** An object URL of the PNG (the map's image source). */
+  /**
+   * The PNG's own same-origin URL for the map's image source (the CSP lets the map fetch only from
+   * our origin, not blob: URLs; the answer is cached by the browser, so it is downloaded once).
+   */
   url: string;
   meanChange: number | null;
 }
@@ -26,18 +29,17 @@ export async function getIndexImage(query: IndexImageQuery): Promise<LoadedIndex
     params.set('from', query.compareFrom);
     params.set('to', query.date);
   } else params.set('date', query.date);
-  const path = query.compareFrom ? 'index-change' : 'index-image';
+  const url = `/api/agro/${query.compareFrom ? 'index-change' : 'index-image'}?${params}`;
   try {
-    const response = await fetch(`/api/agro/${path}?${params}`, {
+    const response = await fetch(url, {
       credentials: 'same-origin',
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
     });
     if (!response.ok) return null;
     const mean = response.headers.get('X-Mean-Change');
-    return {
-      url: URL.createObjectURL(await response.blob()),
-      meanChange: mean === null ? null : Number(mean),
-    };
+    // Read whole so the browser's cache holds it for the map's own request.
+    await response.blob();
+    return { url, meanChange: mean === null ? null : Number(mean) };
   } catch {
     return null;
   }

@@ -85,7 +85,6 @@ afterEach(() => vi.useRealTimers());
 
 describe('satellite history card', () => {
   it("puts the date's index image on the map and offers the change since another date", async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:index' }));
     const api = render(null);
     const map = await screen.findByTestId('index-image-map');
     await waitFor(() => expect(map.dataset.image).toBe('shown'));

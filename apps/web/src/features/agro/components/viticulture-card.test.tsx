@@ -57,7 +57,9 @@ describe('viticulture card', () => {
     await waitFor(() => expect(card.dataset.state).toBe('ready'));
     fireEvent.click(within(card).getByText('Yes'));
     expect(within(card).getByTestId('downy-mildew-status').textContent).toBe('Conditions met');
-    expect(within(card).getByTestId('downy-mildew-met-days').textContent).toContain('Met on 1 day this season');
+    expect(within(card).getByTestId('downy-mildew-met-days').textContent).toContain(
+      'Met on 1 day this season',
+    );
   });
 
   it('says "Information not available" without weather history, in Greek too', async () => {
