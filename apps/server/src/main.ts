@@ -18,7 +18,7 @@ const database = await openDatabase({
 const { app, readiness } = await buildApp({ config, database });
 const stopAdminSocket = config.databaseUrl
   ? async () => {}
-  : await startAdminSocket(config.dataDir, createUserRepository(database.db), app.log);
+  : await startAdminSocket(config.dataDir, createUserRepository(database.db), app.log, database.dumpEmbedded);
 
 installGracefulShutdown({
   app,

@@ -5,13 +5,24 @@ import type { UserRepository } from '../modules/users/repository.ts';
 import type { Logger } from '../platform/logger.ts';
 import { type CreateUserCommand, createUserCommand } from './create-user.ts';
 
+/** Asks the server to write its database dump to a file (a path the server's user may write). */
+export interface DumpCommand {
+  dumpDatabaseTo: string;
+}
+
 export const adminSocketPath = (dataDir: string) => path.join(dataDir, 'run', 'admin.sock');
 
 /**
  * A running server owns the embedded database, so the admin CLI hands it the command through a
  * Unix socket only the server's user can open (file mode 0600), instead of opening the database twice.
  */
-export async function startAdminSocket(dataDir: string, users: UserRepository, logger: Logger) {
+export async function startAdminSocket(
+  dataDir: string,
+  users: UserRepository,
+  logger: Logger,
+  /** `npm run backup` asks the running server for a consistent dump of its database into this file. */
+  dumpDatabase?: (file: string) => Promise<void>,
+) {
   const socketPath = adminSocketPath(dataDir);
   await rm(socketPath, { force: true });
   const server = net.createServer((socket) => {
@@ -21,7 +32,13 @@ export async function startAdminSocket(dataDir: string, users: UserRepository, l
       buffer += chunk;
       if (!buffer.includes('\n') || buffer.length > 10_000) return;
       try {
-        const message = await createUserCommand(users, JSON.parse(buffer) as CreateUserCommand);
+        const command = JSON.parse(buffer) as CreateUserCommand | DumpCommand;
+        let message: string;
+        if ('dumpDatabaseTo' in command) {
+          if (!dumpDatabase) throw new Error('this server cannot dump its database');
+          await dumpDatabase(command.dumpDatabaseTo);
+          message = command.dumpDatabaseTo;
+        } else message = await createUserCommand(users, command);
         socket.end(`${JSON.stringify({ ok: true, message })}\n`);
       } catch (error) {
         socket.end(`${JSON.stringify({ ok: false, message: (error as Error).message })}\n`);
@@ -40,7 +57,7 @@ export async function startAdminSocket(dataDir: string, users: UserRepository, l
 
 export function sendToAdminSocket(
   dataDir: string,
-  command: CreateUserCommand,
+  command: CreateUserCommand | DumpCommand,
 ): Promise<{ ok: boolean; message: string } | null> {
   return new Promise((resolve) => {
     const socket = net.connect(adminSocketPath(dataDir));

@@ -94,7 +94,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-async function freshPostgresDatabase(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
+export async function freshPostgresDatabase(): Promise<{
+  databaseUrl?: string;
+  dropDatabase: () => Promise<void>;
+}> {
   // `npm test` runs the suite twice: TEST_DB=pglite, then on TEST_DATABASE_URL when it is set.
   const base = process.env.TEST_DB === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
   if (!base) return { dropDatabase: async () => {} };

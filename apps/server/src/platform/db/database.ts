@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,6 +22,8 @@ export interface Database {
   /** Set for PostgreSQL: pg-boss opens its own pool there. */
   connectionString?: string;
   executor: SqlExecutor;
+  /** Embedded only: writes a consistent gzipped tarball of the PGlite data directory (backups). */
+  dumpEmbedded?: (file: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,12 @@ export async function openDatabase(options: {
         const results = await client.exec(text);
         return results.at(-1) ?? { rows: [] };
       },
+    },
+    async dumpEmbedded(file) {
+      await client.exec('CHECKPOINT');
+      // PGlite holds its exclusive lock while it copies: no statement or transaction runs meanwhile.
+      const tarball = await client.dumpDataDir('gzip');
+      await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
     },
     close: () => client.close(),
   };

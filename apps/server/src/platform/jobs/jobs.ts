@@ -83,6 +83,7 @@ export interface QueueDepth {
 
 /** Told about every job a handler finished, for the metrics (duration and outcome). */
 export interface JobObserver {
+  jobStarted(queue: JobName): void;
   jobFinished(queue: JobName, seconds: number, outcome: 'completed' | 'failed'): void;
 }
 
@@ -211,6 +212,7 @@ export async function startJobs(options: {
           { pollingIntervalSeconds: 0.5, includeMetadata: true },
           async (jobs) => {
             for (const job of jobs) {
+              options.observer?.jobStarted(name);
               const started = performance.now();
               let outcome: 'completed' | 'failed' = 'failed';
               try {

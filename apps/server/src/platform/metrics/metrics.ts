@@ -42,6 +42,12 @@ export function createMetrics(options: { role: string }) {
     labelNames: ['kind'] as const,
     registers: [registry],
   });
+  const running = new Gauge({
+    name: 'ampelos_jobs_running',
+    help: 'Jobs this process is running now, by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
   let depthSource: (() => Promise<QueueDepth[]>) | null = null;
   new Gauge({
     name: 'ampelos_job_queue_depth',
@@ -57,7 +63,11 @@ export function createMetrics(options: { role: string }) {
   for (const kind of ['http_5xx', 'job_failed'] as const) errors.inc({ kind }, 0);
 
   const jobObserver: JobObserver = {
+    jobStarted(queue: JobName) {
+      running.inc({ queue });
+    },
     jobFinished(queue: JobName, seconds, outcome) {
+      running.dec({ queue });
       jobDuration.observe({ queue, outcome }, seconds);
       if (outcome === 'failed') errors.inc({ kind: 'job_failed' });
     },
