@@ -18,3 +18,18 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the API tests ran on embedded PGlite only.');
 }
+// The upload and file routes once more with every file in an S3 bucket (s3rver, an npm devDependency);
+// storage.contract and s3-pipeline run on S3 in every pass anyway.
+console.log('\nUpload and file API tests again on S3 storage (TEST_STORAGE=s3)');
+run(
+  [
+    'run',
+    '--project',
+    'server',
+    'apps/server/src/modules/datasets/uploads.routes.test.ts',
+    'apps/server/src/modules/datasets/crew-uploads.routes.test.ts',
+    'apps/server/src/modules/datasets/files.routes.test.ts',
+    'apps/server/src/modules/results/results.routes.test.ts',
+  ],
+  { TEST_STORAGE: 's3', TEST_DB: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+);

@@ -73,7 +73,7 @@ export function createFieldService(deps: {
     for (const size of ['md', 'xs'] as const) {
       const key = keys[size];
       const match = key ? own.exec(key) : null;
-      if (!key || match?.[1] !== size || !(await deps.storage.get(key))) {
+      if (!key || match?.[1] !== size || !(await deps.storage.stat(key))) {
         throw badRequest(FIELD_AVATAR_REFUSED, 'avatar');
       }
     }
