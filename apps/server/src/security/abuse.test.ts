@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../web/src/config/paths.ts';
 import { createUser, DEFAULT_PASSWORD, signedInClient } from '../test/factories.ts';
@@ -38,8 +39,9 @@ const whoAmI = (cookie: string | undefined) => ctx.app.inject({ url: '/api/user'
 
 describe('rate limits', () => {
   it('answers 429 with the clear message on every auth route, then lets the client in again after the window', async () => {
+    // A ten-second window: long enough for three attempts on a slow machine, short enough to wait out.
     const limited = await createTestApp({
-      env: { ...SECURITY_TEST_ENV, RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_AUTH_WINDOW_SECONDS: '1' },
+      env: { ...SECURITY_TEST_ENV, RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_AUTH_WINDOW_SECONDS: '10' },
     });
     try {
       const http = client(limited.app);
@@ -54,22 +56,25 @@ describe('rate limits', () => {
         ['/api/user/password_reset', { email: 'nobody@example.com' }],
         [`/api/user/password_reset/${token}`, { password: 'Whatever-1x-long' }],
       ];
+      let retryAfterMs = 0;
+      let normalStatus = 0;
       for (const [url, body] of attempts) {
-        for (let i = 0; i < 2; i++) expect((await http.post(url, body)).statusCode).not.toBe(429);
+        for (let i = 0; i < 2; i++) {
+          normalStatus = (await http.post(url, body)).statusCode;
+          expect(normalStatus, url).not.toBe(429);
+        }
         const blocked = await http.post(url, body);
         expect(blocked.statusCode, url).toBe(429);
         expect(blocked.json()).toEqual({
           errors: [{ msg: 'Too many attempts. Please wait a few minutes and try again.' }],
         });
-        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+        retryAfterMs = Number(blocked.headers['retry-after']) * 1000;
+        expect(retryAfterMs).toBeGreaterThan(0);
       }
-      // The window is one second: after it the same client is answered normally again.
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      const again = await http.post('/api/user/login', {
-        email: 'nobody@example.com',
-        password: 'Whatever-1x',
-      });
-      expect(again.statusCode).toBe(401);
+      // Once the window the server named in Retry-After has passed, the same client is answered normally.
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs + 250));
+      const [lastUrl, lastBody] = attempts.at(-1) as [string, unknown];
+      expect((await http.post(lastUrl, lastBody)).statusCode).toBe(normalStatus);
     } finally {
       await limited.close();
     }
@@ -280,8 +285,11 @@ describe('error bodies', () => {
   async function expectClean(
     response: { statusCode: number; body: string; headers: Record<string, unknown> },
     what: string,
+    server = false,
   ) {
-    expect(response.statusCode, what).toBeGreaterThanOrEqual(400);
+    // A 4xx for everything the client got wrong; a 5xx only where the server itself failed.
+    expect(response.statusCode, what).toBeGreaterThanOrEqual(server ? 500 : 400);
+    expect(response.statusCode, what).toBeLessThan(server ? 600 : 500);
     expect(String(response.headers['content-type']), what).toContain('application/json');
     const body = JSON.parse(response.body) as { errors: { msg: string }[] };
     expect(Object.keys(body), what).toEqual(['errors']);
@@ -296,7 +304,7 @@ describe('error bodies', () => {
       'content-type': 'application/json',
       cookie: http.cookie ?? '',
     };
-    const cases: [string, Parameters<TestApp['app']['inject']>[0]][] = [
+    const cases: [string, InjectOptions][] = [
       ['malformed JSON', { method: 'POST', url: '/api/user/login', headers: json, payload: '{"email":' }],
       ['empty JSON body', { method: 'POST', url: '/api/user/login', headers: json, payload: '' }],
       [

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A failure the caller can act on; answered as `{ errors: [{ msg }] }` with its status. */
@@ -69,7 +69,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   reply,
 ) => {
   const msg = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid';
-  return reply
+  return (reply as unknown as FastifyReply)
     .status(400)
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
     .header('x-content-type-options', 'nosniff')
