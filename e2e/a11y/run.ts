@@ -4,6 +4,7 @@
 //   A11Y_OUT       where the screenshots and results go (default data/a11y, ignored by git)
 //   A11Y_ONLY      a regular expression: only the screens whose name matches
 //   A11Y_LANGS     comma-separated languages (default en,el)
+//   A11Y_WIDTHS    comma-separated viewport widths (default 375,1440)
 //   A11Y_BASELINE  a summary.json of an earlier run to compare with (default <out>/baseline.json,
 //                  written by the first run)
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
+import { retryClosedConnections } from '../support/patient-fetch.ts';
 import { startServer } from '../support/server.ts';
 import { type Role, type Screen, screens } from './screens.ts';
 import { type Seeded, seed, signIn } from './seed.ts';
@@ -20,7 +22,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.resolve(root, process.env.A11Y_OUT ?? 'data/a11y');
 const only = process.env.A11Y_ONLY ? new RegExp(process.env.A11Y_ONLY) : null;
 const langs = (process.env.A11Y_LANGS ?? 'en,el').split(',') as ('en' | 'el')[];
-const widths = [375, 1440];
+const widths = (process.env.A11Y_WIDTHS ?? '375,1440').split(',').map(Number);
 const baselineFile = process.env.A11Y_BASELINE ?? path.join(outDir, 'baseline.json');
 
 interface Violation {
@@ -40,8 +42,9 @@ if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 const selected = screens.filter((screen) => !only || only.test(screen.name));
 await mkdir(outDir, { recursive: true });
 
+retryClosedConnections();
 const started = Date.now();
-const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const [server, browser] = await Promise.all([startServer({ readyTimeoutMs: 600_000 }), launchBrowser()]);
 const summary: Summary = {};
 try {
   console.log('Seeding accounts and data (a report is processed, about a minute)…');
@@ -49,18 +52,23 @@ try {
   for (const lang of langs) {
     const contexts = await signedInContexts(browser, server.baseUrl, seeded, lang);
     for (const screen of selected) {
-      for (const width of widths) {
+      const checked = await check(contexts[screen.as], screen, seeded, lang);
+      for (const [width, found] of Object.entries(checked)) {
         const key = `${screen.name}/${lang}/${width}`;
-        summary[key] = await check(contexts[screen.as], screen, seeded, lang, width);
-        const found = summary[key];
+        summary[key] = found;
         const line = found.error
           ? `ERROR ${found.error.split('\n')[0]}`
-          : `${found.serious.length} serious/critical`;
+          : `${found.serious.reduce((sum, v) => sum + v.nodes, 0)} serious/critical ${found.serious.map((v) => v.id).join(' ')}`;
         console.log(`${key.padEnd(36)} ${line}`);
       }
+      // Written as it goes: a partial run on a busy machine still says what it found.
+      await writeFile(path.join(outDir, 'summary.json'), JSON.stringify(summary, null, 2));
     }
     await Promise.all(Object.values(contexts).map((context) => context.close()));
   }
+} catch (error) {
+  console.error(`Server log (last lines):\n${server.logs.join('').split('\n').slice(-40).join('\n')}`);
+  throw error;
 } finally {
   await browser.close();
   await server.stop();
@@ -78,6 +86,8 @@ async function signedInContexts(browser: Browser, baseURL: string, seeded: Seede
   const contexts = {} as Record<Role, BrowserContext>;
   for (const role of ['anonymous', 'customer', 'admin'] as const) {
     const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    // A shared, busy machine can take far longer than Playwright's 30 s to load a page.
+    context.setDefaultTimeout(120_000);
     // Anonymous pages remember the language on the device; signed-in users carry it on the account.
     await context.addInitScript((chosen) => localStorage.setItem('ampelos.lang', chosen), lang);
     if (role !== 'anonymous') {
@@ -95,36 +105,48 @@ async function signedInContexts(browser: Browser, baseURL: string, seeded: Seede
   return contexts;
 }
 
-async function check(context: BrowserContext, screen: Screen, seeded: Seeded, lang: string, width: number) {
+/** Opens the screen once, then checks it at each width (the layout follows the viewport live). */
+async function check(context: BrowserContext, screen: Screen, seeded: Seeded, lang: string) {
   const page: Page = await context.newPage();
+  const checked: Record<number, Summary[string]> = {};
+  const [first = 1440] = widths;
   try {
-    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+    await page.setViewportSize({ width: first, height: first < 800 ? 812 : 900 });
     await screen.open(page, seeded);
-    // Transitions (modals, drawers) and late images settle.
-    await page.waitForTimeout(700);
-    const dir = path.join(outDir, lang);
-    await mkdir(dir, { recursive: true });
-    await page.screenshot({ path: path.join(dir, `${screen.name}-${width}.png`), fullPage: true });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact ?? '',
-        nodes: violation.nodes.length,
-        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-        help: violation.help,
+    for (const width of widths) {
+      checked[width] = await checkAt(page, screen, lang, width).catch((error) => ({
+        serious: [],
+        minor: 0,
+        error: String(error),
       }));
-    const minor = results.violations.length - serious.length;
-    return { serious, minor };
+    }
   } catch (error) {
-    await page
-      .screenshot({ path: path.join(outDir, `error-${screen.name}-${lang}-${width}.png`) })
-      .catch(() => {});
-    return { serious: [], minor: 0, error: String(error) };
+    await page.screenshot({ path: path.join(outDir, `error-${screen.name}-${lang}.png`) }).catch(() => {});
+    for (const width of widths) checked[width] = { serious: [], minor: 0, error: String(error) };
   } finally {
     await page.close();
   }
+  return checked;
+}
+
+async function checkAt(page: Page, screen: Screen, lang: string, width: number) {
+  await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+  // Transitions (modals, drawers), re-layout and late images settle.
+  await page.waitForTimeout(800);
+  const dir = path.join(outDir, lang);
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${screen.name}-${width}.png`), fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      nodes: violation.nodes.length,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      help: violation.help,
+    }));
+  return { serious, minor: results.violations.length - serious.length };
 }
 
 function printTable(now: Summary, before: Summary | null) {
