@@ -16,7 +16,7 @@ function freePort(): Promise<number> {
 }
 
 /** The real server with the built web app, on the embedded defaults, in a throw-away data directory. */
-export async function startServer() {
+export async function startServer(options: { readyTimeoutMs?: number } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-e2e-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -27,12 +27,16 @@ export async function startServer() {
   });
   child.stdout?.on('data', (chunk) => logs.push(String(chunk)));
   child.stderr?.on('data', (chunk) => logs.push(String(chunk)));
-  for (let i = 0; ; i++) {
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {}
-    if (i > 300) throw new Error(`server not healthy:\n${logs.join('')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not healthy:\n${logs.join('')}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 

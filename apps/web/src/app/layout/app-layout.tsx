@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { FooterLinks } from '../../components/footer-links.tsx';
 import { Logo } from '../../components/logo.tsx';
@@ -17,12 +17,15 @@ export function AppLayout() {
   const roleLabel = useRoleLabel();
   // The unread counter follows the server live while the signed-in shell is open.
   useLiveNotifications();
+  // On phones the links wrap to several lines: a fixed footer of one line's height would cover the
+  // bottom of every page, so there they follow the content instead.
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
 
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
-      footer={{ height: 44 }}
+      footer={{ height: 44, collapsed: phone }}
       padding="md"
     >
       <AppShell.Header>
@@ -43,10 +46,17 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
+        {phone && (
+          <Box component="footer" mt="xl">
+            <FooterLinks />
+          </Box>
+        )}
       </AppShell.Main>
-      <AppShell.Footer>
-        <FooterLinks />
-      </AppShell.Footer>
+      {!phone && (
+        <AppShell.Footer>
+          <FooterLinks />
+        </AppShell.Footer>
+      )}
       <NotificationsPanel opened={panelOpened} onClose={panel.close} />
     </AppShell>
   );

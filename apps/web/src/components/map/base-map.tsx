@@ -4,6 +4,7 @@ import { Box, type BoxProps } from '@mantine/core';
 import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { baseMapStyle } from './map-style.ts';
 
@@ -44,6 +45,17 @@ export function BaseMap({
   readyRef.current = onReady;
   const viewRef = useRef(initialView);
   const maxZoomRef = useRef(maxZoom);
+  const { t } = useTranslation();
+  // MapLibre names its canvas and buttons for screen readers in English only unless told otherwise.
+  const localeRef = useRef<Record<string, string>>({});
+  localeRef.current = {
+    'Map.Title': t('map.title'),
+    'NavigationControl.ZoomIn': t('map.zoomIn'),
+    'NavigationControl.ZoomOut': t('map.zoomOut'),
+    'AttributionControl.ToggleAttribution': t('map.toggleAttribution'),
+    'Marker.Title': t('map.marker'),
+    'Popup.Close': t('map.popupClose'),
+  };
 
   // Wait for the configuration (or its failure) so the map is created once, with its final base style.
   useEffect(() => {
@@ -61,6 +73,7 @@ export function BaseMap({
       attributionControl: { compact: false },
       canvasContextAttributes: { preserveDrawingBuffer: true },
       maxZoom: maxZoomRef.current,
+      locale: localeRef.current,
     });
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     map.on('error', () => {

@@ -1,0 +1,224 @@
+import type { Page } from 'playwright-core';
+import type { Seeded } from './seed.ts';
+
+// Every screen of the app (apps/web/src/config/paths.ts and the dialogs opened from them), with
+// who sees it and how to reach it. `open` runs on a fresh navigation at each viewport width.
+
+export type Role = 'anonymous' | 'customer' | 'admin';
+
+export interface Screen {
+  name: string;
+  as: Role;
+  open: (page: Page, seeded: Seeded) => Promise<void>;
+  /** Needs the completed report (its data takes a minute to process while seeding). */
+  needsResults?: boolean;
+}
+
+const visible = (page: Page, testId: string) =>
+  page.locator(`[data-testid="${testId}"]`).first().waitFor({ state: 'visible', timeout: 30_000 });
+
+/** Goes to `url` and waits for the element that says the screen has its data. */
+const at =
+  (url: string | ((seeded: Seeded) => string), testId: string) => async (page: Page, seeded: Seeded) => {
+    await page.goto(typeof url === 'string' ? url : url(seeded));
+    await visible(page, testId);
+  };
+
+/** The side menu lives behind the burger on phones. */
+async function openMenuIfCollapsed(page: Page) {
+  const burger = page.locator('header button.mantine-Burger-root');
+  if (await burger.isVisible()) await burger.click();
+}
+
+async function fieldDetail(page: Page, seeded: Seeded) {
+  await page.goto(`/fields?field=${seeded.fieldUuid}`);
+  await visible(page, 'field-detail-title');
+  // The weather, soil and forecast cards settle (real data with network, else the spec's text).
+  for (const card of ['weather-card', 'soil-card', 'forecast-card']) {
+    await page.locator(`[data-testid="${card}"]:not([data-state="loading"])`).waitFor();
+  }
+}
+
+async function completedReport(page: Page, seeded: Seeded) {
+  await fieldDetail(page, seeded);
+  await page.getByTestId('report-picker-open').click();
+  await page.getByTestId('report-picker-option').filter({ hasNotText: '#' }).first().click();
+  await visible(page, 'results-open');
+}
+
+async function checkoutBilling(page: Page) {
+  await page.goto('/cart');
+  await visible(page, 'cart-proceed');
+  await page.getByTestId('cart-proceed').click();
+  await page.getByTestId('cart-confirm-dates-confirm').click();
+  await visible(page, 'checkout-step-billing');
+}
+
+export const screens: Screen[] = [
+  // Public pages and the auth screens
+  { name: 'login', as: 'anonymous', open: at('/login', 'login-email') },
+  { name: 'signup', as: 'anonymous', open: at('/signup', 'signup-first-name') },
+  { name: 'forgot-password', as: 'anonymous', open: at('/passwordreset', 'forgot-email') },
+  { name: 'reset-password', as: 'anonymous', open: at('/password_reset/a11y-token', 'reset-password') },
+  { name: 'verify-email', as: 'anonymous', open: at('/verify_email/a11y-token', 'verify-failure') },
+  { name: 'terms', as: 'anonymous', open: at('/terms-of-service', 'legal-updated') },
+  { name: 'privacy', as: 'anonymous', open: at('/privacy-policy', 'legal-updated') },
+  { name: 'payment-methods', as: 'anonymous', open: at('/payment-methods', 'payment-methods') },
+  { name: 'not-found', as: 'anonymous', open: at('/no-such-page', 'not-found') },
+
+  // The customer: fields, reports, results, cart and checkout, profile
+  { name: 'fields-list', as: 'customer', open: at('/fields', 'fields-add') },
+  {
+    name: 'side-menu',
+    as: 'customer',
+    open: async (page) => {
+      await at('/fields', 'fields-add')(page, {} as Seeded);
+      await openMenuIfCollapsed(page);
+      await visible(page, 'nav-profile');
+    },
+  },
+  { name: 'field-detail', as: 'customer', open: fieldDetail },
+  {
+    name: 'field-report-picker',
+    as: 'customer',
+    open: async (page, seeded) => {
+      await fieldDetail(page, seeded);
+      await page.getByTestId('report-picker-open').click();
+      await visible(page, 'report-picker-option');
+    },
+  },
+  { name: 'field-report', as: 'customer', open: completedReport, needsResults: true },
+  {
+    name: 'results-modal',
+    as: 'customer',
+    needsResults: true,
+    open: async (page, seeded) => {
+      await completedReport(page, seeded);
+      await page.getByTestId('results-open').click();
+      await page.locator('[data-testid="results-map"][data-map-ready]').waitFor();
+      await page.waitForTimeout(1500);
+    },
+  },
+  {
+    name: 'field-edit',
+    as: 'customer',
+    open: async (page, seeded) => {
+      await fieldDetail(page, seeded);
+      await page.getByTestId('field-edit').click();
+      await visible(page, 'field-edit-save');
+    },
+  },
+  {
+    name: 'field-delete',
+    as: 'customer',
+    open: async (page, seeded) => {
+      await fieldDetail(page, seeded);
+      await page.getByTestId('field-delete').click();
+      await visible(page, 'field-delete-confirm');
+    },
+  },
+  {
+    name: 'package-chooser',
+    as: 'customer',
+    open: async (page, seeded) => {
+      await fieldDetail(page, seeded);
+      await page.getByTestId('choose-service').click();
+      await visible(page, 'package-service-e2e');
+    },
+  },
+  { name: 'field-new', as: 'customer', open: at('/fields/new', 'new-field-map') },
+  { name: 'cart', as: 'customer', open: at('/cart', 'cart-proceed') },
+  {
+    name: 'checkout-dates',
+    as: 'customer',
+    open: async (page) => {
+      await page.goto('/cart');
+      await visible(page, 'cart-proceed');
+      await page.getByTestId('cart-proceed').click();
+      await visible(page, 'cart-confirm-dates-confirm');
+    },
+  },
+  { name: 'checkout-billing', as: 'customer', open: checkoutBilling },
+  {
+    name: 'checkout-invoice',
+    as: 'customer',
+    open: async (page) => {
+      await checkoutBilling(page);
+      await page.getByTestId('transaction-type-invoice').click();
+      await visible(page, 'invoice-form');
+    },
+  },
+  {
+    name: 'checkout-payment',
+    as: 'customer',
+    open: async (page) => {
+      await checkoutBilling(page);
+      await page.getByTestId('transaction-type-receipt').click();
+      await page.getByTestId('checkout-next').click();
+      await visible(page, 'checkout-step-payment');
+    },
+  },
+  { name: 'profile', as: 'customer', open: at('/profile/', 'profile-first-name') },
+  { name: 'profile-company', as: 'customer', open: at('/profile/company', 'company-profile') },
+  { name: 'profile-orders', as: 'customer', open: at('/profile/orders', 'order-row') },
+  {
+    name: 'profile-order-detail',
+    as: 'customer',
+    open: at((seeded) => `/profile/orders?order=${seeded.orderUuid}`, 'order-detail'),
+  },
+  { name: 'address-book', as: 'customer', open: at('/profile/address-book', 'address-item') },
+  {
+    name: 'address-new',
+    as: 'customer',
+    open: async (page) => {
+      await at('/profile/address-book', 'address-item')(page, {} as Seeded);
+      await page.getByTestId('address-add').click();
+      await visible(page, 'address-city');
+    },
+  },
+  { name: 'settings', as: 'customer', open: at('/profile/settings', 'language-select') },
+  { name: 'profile-about', as: 'customer', open: at('/profile/about', 'about-ampelos') },
+  {
+    name: 'notifications',
+    as: 'customer',
+    open: async (page) => {
+      await at('/fields', 'fields-add')(page, {} as Seeded);
+      await openMenuIfCollapsed(page);
+      await page.getByTestId('nav-notifications').click();
+      await visible(page, 'notifications-panel');
+    },
+  },
+  { name: 'legal-signed-in', as: 'customer', open: at('/privacy-policy', 'legal-updated') },
+
+  // The administrator: dashboard, orders, coupons, shoots, users, companies
+  { name: 'dashboard', as: 'admin', open: at('/dashboard', 'dashboard-figures') },
+  { name: 'orders', as: 'admin', open: at('/orders', 'order-row') },
+  {
+    name: 'order-detail',
+    as: 'admin',
+    open: at((seeded) => `/orders?order=${seeded.orderUuid}`, 'order-status-select'),
+  },
+  { name: 'coupons', as: 'admin', open: at('/admin/coupons', 'coupon-row') },
+  { name: 'shoots', as: 'admin', open: at('/shoots', 'shoots-screen') },
+  { name: 'users', as: 'admin', open: at('/users', 'user-row') },
+  {
+    name: 'user-detail',
+    as: 'admin',
+    open: async (page) => {
+      await at('/users', 'user-row')(page, {} as Seeded);
+      await page.getByTestId('user-row').first().click();
+      await visible(page, 'user-detail');
+    },
+  },
+  { name: 'companies', as: 'admin', open: at('/Companies', 'company-row') },
+  {
+    name: 'company-detail',
+    as: 'admin',
+    open: async (page) => {
+      await at('/Companies', 'company-row')(page, {} as Seeded);
+      await page.getByTestId('company-row').first().click();
+      await visible(page, 'company-detail');
+    },
+  },
+  { name: 'about', as: 'admin', open: at('/about', 'about-ampelos') },
+];
