@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { IndicatorName } from '../types.ts';
-import { packMask, unpackMask } from './bit-mask.ts';
+import { indicesOfBits } from './bit-mask.ts';
 import type { PlantFields } from './plant-fields.ts';
 
 /**
@@ -54,7 +54,7 @@ interface Header {
 /** Header (JSON, length-prefixed) · packed domain · each indicator on the domain pixels · JPEG. */
 export function encodeAnalysis(entry: CachedAnalysis): Buffer {
   const { fields } = entry;
-  const domainBits = packMask(fields.domain, fields.width, fields.height).words;
+  const domainBits = fields.domain.words;
   const names = Object.keys(fields.values) as IndicatorName[];
   const header: Header = {
     width: fields.width,
@@ -76,22 +76,18 @@ export function encodeAnalysis(entry: CachedAnalysis): Buffer {
   // Typed sections start on a multiple of 4 bytes.
   const headerBytes = 4 + Math.ceil(json.length / 4) * 4;
   const valueBytes = names.length * fields.domainCount * 4;
-  const out = Buffer.alloc(headerBytes + domainBits.byteLength + valueBytes + entry.hdJpeg.length);
+  const out = Buffer.allocUnsafe(headerBytes + domainBits.byteLength + valueBytes + entry.hdJpeg.length);
+  out.fill(0, 0, headerBytes);
   out.writeUInt32LE(json.length, 0);
   json.copy(out, 4);
   Buffer.from(domainBits.buffer, domainBits.byteOffset, domainBits.byteLength).copy(out, headerBytes);
-  const values = new Float32Array(
-    out.buffer,
-    out.byteOffset + headerBytes + domainBits.byteLength,
-    names.length * fields.domainCount,
-  );
-  const { domainIndex } = fields;
-  let at = 0;
+  let at = headerBytes + domainBits.byteLength;
   for (const name of names) {
-    const plane = fields.values[name] as Float32Array;
-    for (let k = 0; k < domainIndex.length; k++) values[at++] = plane[domainIndex[k] as number] as number;
+    const values = fields.values[name] as Float32Array;
+    Buffer.from(values.buffer, values.byteOffset, values.byteLength).copy(out, at);
+    at += values.byteLength;
   }
-  entry.hdJpeg.copy(out, headerBytes + domainBits.byteLength + valueBytes);
+  entry.hdJpeg.copy(out, at);
   return out;
 }
 
@@ -99,29 +95,28 @@ export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
   const jsonLength = bytes.readUInt32LE(0);
   const header = JSON.parse(bytes.subarray(4, 4 + jsonLength).toString()) as Header;
   const headerBytes = 4 + Math.ceil(jsonLength / 4) * 4;
-  // A copy with its own aligned buffer: the Buffer may sit at any offset of a shared pool.
-  const body = new Uint8Array(bytes.subarray(headerBytes)).buffer;
+  // Typed views need 4-byte alignment: a Buffer read from a file starts its own allocation, but
+  // one from a shared pool may not, and then the body is copied once.
+  const aligned = (bytes.byteOffset + headerBytes) % 4 === 0;
+  const body = aligned
+    ? bytes.subarray(headerBytes)
+    : Buffer.from(new Uint8Array(bytes.subarray(headerBytes)));
   const { width, height } = header;
-  const n = width * height;
   const stride = Math.ceil(width / 32);
-  const domain = unpackMask({
+  const domain = {
     width,
     height,
     stride,
-    words: new Int32Array(body, 0, header.domainBytes / 4),
-  });
-  const valueCount = header.names.length * header.domainCount;
-  const stored = new Float32Array(body, header.domainBytes, valueCount);
-  const domainIndex = new Int32Array(header.domainCount);
-  for (let i = 0, k = 0; i < n; i++) if (domain[i]) domainIndex[k++] = i;
+    words: new Int32Array(body.buffer, body.byteOffset, header.domainBytes / 4),
+  };
+  const domainIndex = indicesOfBits(domain, header.domainCount);
   const values: PlantFields['values'] = {};
-  let at = 0;
+  let at = body.byteOffset + header.domainBytes;
   for (const name of header.names) {
-    const plane = new Float32Array(n);
-    for (let k = 0; k < domainIndex.length; k++) plane[domainIndex[k] as number] = stored[at++] as number;
-    values[name] = plane;
+    values[name] = new Float32Array(body.buffer, at, header.domainCount);
+    at += header.domainCount * 4;
   }
-  const jpegStart = header.domainBytes + valueCount * 4;
+  const jpegStart = header.domainBytes + header.names.length * header.domainCount * 4;
   return {
     fields: {
       width,
@@ -138,7 +133,7 @@ export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
     sourceWidth: header.sourceWidth,
     sourceHeight: header.sourceHeight,
     hd: header.hd,
-    hdJpeg: Buffer.from(body, jpegStart, header.jpegBytes),
+    hdJpeg: body.subarray(jpegStart, jpegStart + header.jpegBytes),
     optionsKey: header.optionsKey,
   };
 }
