@@ -2,8 +2,10 @@
  * 8-connected component labelling (two-pass with union-find). Labels start at 1; 0 is background.
  * Provisional labels are numbered in scan order and a label's parent is always smaller, so the
  * final labels (compacted, in order of first appearance) are the same whatever the union order.
+ * `candidates` (optional) lists, in scan order, every pixel that may be set (e.g. the domain), so
+ * only those are visited; `labels` is then only meaningful at set pixels.
  */
-export function labelComponents(mask: Uint8Array, width: number, height: number) {
+export function labelComponents(mask: Uint8Array, width: number, height: number, candidates?: Int32Array) {
   const labels = new Int32Array(width * height);
   let parent = new Int32Array(1024);
   let next = 1;
@@ -28,18 +30,20 @@ export function labelComponents(mask: Uint8Array, width: number, height: number)
     }
     return label;
   };
-  for (let y = 0; y < height; y++) {
-    const base = y * width;
-    const above = base - width;
-    for (let x = 0; x < width; x++) {
-      const i = base + x;
-      if (!mask[i]) continue;
+  const n = candidates ? candidates.length : width * height;
+  for (let k = 0; k < n; k++) {
+    const i = candidates ? (candidates[k] as number) : k;
+    if (!mask[i]) continue;
+    const y = Math.floor(i / width);
+    const x = i - y * width;
+    {
+      const above = i - width;
       // Neighbours already visited, in the order west, north-west, north, north-east.
       let label = x > 0 ? (labels[i - 1] as number) : 0;
       if (y > 0) {
-        if (x > 0) label = join(label, labels[above + x - 1] as number);
-        label = join(label, labels[above + x] as number);
-        if (x < width - 1) label = join(label, labels[above + x + 1] as number);
+        if (x > 0) label = join(label, labels[above - 1] as number);
+        label = join(label, labels[above] as number);
+        if (x < width - 1) label = join(label, labels[above + 1] as number);
       }
       if (!label) {
         if (next === parent.length) {
@@ -61,6 +65,9 @@ export function labelComponents(mask: Uint8Array, width: number, height: number)
     if (!compact[root]) compact[root] = ++count;
     compact[label] = compact[root] as number;
   }
-  for (let i = 0; i < labels.length; i++) if (labels[i]) labels[i] = compact[labels[i] as number] as number;
+  for (let k = 0; k < n; k++) {
+    const i = candidates ? (candidates[k] as number) : k;
+    if (labels[i]) labels[i] = compact[labels[i] as number] as number;
+  }
   return { labels, count };
 }

@@ -15,11 +15,12 @@ export function measureFields(fields: PlantFields, sensor: Measurement['sensor']
     const bins = new Float64Array(histogram.counts.length);
     const last = bins.length - 1;
     const scale = bins.length / (histogram.max - histogram.min);
+    const min = histogram.min;
     // Values are per domain pixel already (see PlantFields).
     for (let k = 0; k < values.length; k++) {
       const value = values[k] as number;
       if (Number.isNaN(value)) continue;
-      const bin = Math.floor((value - histogram.min) * scale);
+      const bin = Math.floor((value - min) * scale);
       const clamped = bin < 0 ? 0 : Math.min(bin, last);
       bins[clamped] = (bins[clamped] as number) + 1;
     }

@@ -57,8 +57,9 @@ export async function stressBoxes(context: BoxContext): Promise<StressBox[]> {
   const mergeRadius = gsdM
     ? Math.round((options.mergeDistanceM ?? DEFAULT_DETECT.mergeDistanceM) / gsdM / 2)
     : Math.round(Math.min(width, height) / 300);
-  const { labels, count } = labelComponents(scores.stressed, width, height);
   const { domainIndex } = fields;
+  // Stressed pixels are domain pixels: only those are visited.
+  const { labels, count } = labelComponents(scores.stressed, width, height, domainIndex);
   const groups: Accumulator[] = Array.from({ length: count + 1 }, () => ({
     minX: width,
     minY: height,
