@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { IndicatorName } from '../types.ts';
 import { indicesOfBits } from './bit-mask.ts';
@@ -51,8 +51,11 @@ interface Header {
   optionsKey: string;
 }
 
-/** Header (JSON, length-prefixed) · packed domain · each indicator on the domain pixels · JPEG. */
-export function encodeAnalysis(entry: CachedAnalysis): Buffer {
+/**
+ * Header (JSON, length-prefixed) · packed domain · each indicator on the domain pixels · JPEG, as
+ * the chunks to write one after the other (views of the entry's arrays, nothing copied).
+ */
+export function encodeAnalysis(entry: CachedAnalysis): Buffer[] {
   const { fields } = entry;
   const domainBits = fields.domain.words;
   const names = Object.keys(fields.values) as IndicatorName[];
@@ -74,21 +77,17 @@ export function encodeAnalysis(entry: CachedAnalysis): Buffer {
   };
   const json = Buffer.from(JSON.stringify(header));
   // Typed sections start on a multiple of 4 bytes.
-  const headerBytes = 4 + Math.ceil(json.length / 4) * 4;
-  const valueBytes = names.length * fields.domainCount * 4;
-  const out = Buffer.allocUnsafe(headerBytes + domainBits.byteLength + valueBytes + entry.hdJpeg.length);
-  out.fill(0, 0, headerBytes);
-  out.writeUInt32LE(json.length, 0);
-  json.copy(out, 4);
-  Buffer.from(domainBits.buffer, domainBits.byteOffset, domainBits.byteLength).copy(out, headerBytes);
-  let at = headerBytes + domainBits.byteLength;
-  for (const name of names) {
-    const values = fields.values[name] as Float32Array;
-    Buffer.from(values.buffer, values.byteOffset, values.byteLength).copy(out, at);
-    at += values.byteLength;
-  }
-  entry.hdJpeg.copy(out, at);
-  return out;
+  const head = Buffer.alloc(4 + Math.ceil(json.length / 4) * 4);
+  head.writeUInt32LE(json.length, 0);
+  json.copy(head, 4);
+  const view = (array: Int32Array | Float32Array) =>
+    Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+  return [
+    head,
+    view(domainBits),
+    ...names.map((name) => view(fields.values[name] as Float32Array)),
+    entry.hdJpeg,
+  ];
 }
 
 export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
@@ -161,15 +160,26 @@ export function createDiskAnalysisCache(directory: string, maxBytes: number): An
       }
     },
     async set(key, entry) {
-      const bytes = encodeAnalysis(entry);
-      if (used + bytes.length > maxBytes) return;
+      const chunks = encodeAnalysis(entry);
+      const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+      if (used + length > maxBytes) return;
       const file = fileOf(key);
       await mkdir(dirname(file), { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, bytes);
+      const handle = await open(temporary, 'w');
+      try {
+        // One gathered write; writev may write less than asked, so the rest follows.
+        let written = (await handle.writev(chunks)).bytesWritten;
+        if (written < length) {
+          const all = Buffer.concat(chunks);
+          while (written < length) written += (await handle.write(all, written)).bytesWritten;
+        }
+      } finally {
+        await handle.close();
+      }
       await rename(temporary, file);
-      used += bytes.length - (sizes.get(key) ?? 0);
-      sizes.set(key, bytes.length);
+      used += length - (sizes.get(key) ?? 0);
+      sizes.set(key, length);
     },
     async delete(key) {
       const file = fileOf(key);
