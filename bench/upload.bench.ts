@@ -12,6 +12,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 
+// Kept equal to scripts/server-node-flags.mjs (a plain .mjs outside this TypeScript project).
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
 const GB = 1024 ** 3;
 const SIZE = Math.round(Number(process.env.BENCH_UPLOAD_GB ?? 2) * GB);
 const MB = 1024 * 1024;
@@ -58,7 +60,8 @@ function request(
 
 const dir = await mkdtemp(path.join(tmpdir(), 'ampelos-upload-bench-'));
 const server = fork(path.join(import.meta.dirname, 'upload-server.ts'), [], {
-  execArgv: ['--import', 'tsx', '--expose-gc'],
+  // The server's own Node flags (scripts/server-node-flags.mjs), as `npm start` runs it.
+  execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx', '--expose-gc'],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 const nextMessage = <T>(type: string) =>

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const envFile = path.join(root, '.env');
@@ -10,6 +11,7 @@ const children = [
     process.execPath,
     [
       ...(existsSync(envFile) ? [`--env-file=${envFile}`] : []),
+      ...SERVER_NODE_FLAGS,
       '--import',
       'tsx',
       '--watch',

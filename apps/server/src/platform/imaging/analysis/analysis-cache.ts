@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { IndicatorName } from '../types.ts';
-import { packMask, unpackMask } from './bit-mask.ts';
+import { indicesOfBits } from './bit-mask.ts';
 import type { PlantFields } from './plant-fields.ts';
 
 /**
@@ -51,10 +51,13 @@ interface Header {
   optionsKey: string;
 }
 
-/** Header (JSON, length-prefixed) · packed domain · each indicator on the domain pixels · JPEG. */
-export function encodeAnalysis(entry: CachedAnalysis): Buffer {
+/**
+ * Header (JSON, length-prefixed) · packed domain · each indicator on the domain pixels · JPEG, as
+ * the chunks to write one after the other (views of the entry's arrays, nothing copied).
+ */
+export function encodeAnalysis(entry: CachedAnalysis): Buffer[] {
   const { fields } = entry;
-  const domainBits = packMask(fields.domain, fields.width, fields.height).words;
+  const domainBits = fields.domain.words;
   const names = Object.keys(fields.values) as IndicatorName[];
   const header: Header = {
     width: fields.width,
@@ -74,54 +77,45 @@ export function encodeAnalysis(entry: CachedAnalysis): Buffer {
   };
   const json = Buffer.from(JSON.stringify(header));
   // Typed sections start on a multiple of 4 bytes.
-  const headerBytes = 4 + Math.ceil(json.length / 4) * 4;
-  const valueBytes = names.length * fields.domainCount * 4;
-  const out = Buffer.alloc(headerBytes + domainBits.byteLength + valueBytes + entry.hdJpeg.length);
-  out.writeUInt32LE(json.length, 0);
-  json.copy(out, 4);
-  Buffer.from(domainBits.buffer, domainBits.byteOffset, domainBits.byteLength).copy(out, headerBytes);
-  const values = new Float32Array(
-    out.buffer,
-    out.byteOffset + headerBytes + domainBits.byteLength,
-    names.length * fields.domainCount,
-  );
-  const { domainIndex } = fields;
-  let at = 0;
-  for (const name of names) {
-    const plane = fields.values[name] as Float32Array;
-    for (let k = 0; k < domainIndex.length; k++) values[at++] = plane[domainIndex[k] as number] as number;
-  }
-  entry.hdJpeg.copy(out, headerBytes + domainBits.byteLength + valueBytes);
-  return out;
+  const head = Buffer.alloc(4 + Math.ceil(json.length / 4) * 4);
+  head.writeUInt32LE(json.length, 0);
+  json.copy(head, 4);
+  const view = (array: Int32Array | Float32Array) =>
+    Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+  return [
+    head,
+    view(domainBits),
+    ...names.map((name) => view(fields.values[name] as Float32Array)),
+    entry.hdJpeg,
+  ];
 }
 
 export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
   const jsonLength = bytes.readUInt32LE(0);
   const header = JSON.parse(bytes.subarray(4, 4 + jsonLength).toString()) as Header;
   const headerBytes = 4 + Math.ceil(jsonLength / 4) * 4;
-  // A copy with its own aligned buffer: the Buffer may sit at any offset of a shared pool.
-  const body = new Uint8Array(bytes.subarray(headerBytes)).buffer;
+  // Typed views need 4-byte alignment: a Buffer read from a file starts its own allocation, but
+  // one from a shared pool may not, and then the body is copied once.
+  const aligned = (bytes.byteOffset + headerBytes) % 4 === 0;
+  const body = aligned
+    ? bytes.subarray(headerBytes)
+    : Buffer.from(new Uint8Array(bytes.subarray(headerBytes)));
   const { width, height } = header;
-  const n = width * height;
   const stride = Math.ceil(width / 32);
-  const domain = unpackMask({
+  const domain = {
     width,
     height,
     stride,
-    words: new Int32Array(body, 0, header.domainBytes / 4),
-  });
-  const valueCount = header.names.length * header.domainCount;
-  const stored = new Float32Array(body, header.domainBytes, valueCount);
-  const domainIndex = new Int32Array(header.domainCount);
-  for (let i = 0, k = 0; i < n; i++) if (domain[i]) domainIndex[k++] = i;
+    words: new Int32Array(body.buffer, body.byteOffset, header.domainBytes / 4),
+  };
+  const domainIndex = indicesOfBits(domain, header.domainCount);
   const values: PlantFields['values'] = {};
-  let at = 0;
+  let at = body.byteOffset + header.domainBytes;
   for (const name of header.names) {
-    const plane = new Float32Array(n);
-    for (let k = 0; k < domainIndex.length; k++) plane[domainIndex[k] as number] = stored[at++] as number;
-    values[name] = plane;
+    values[name] = new Float32Array(body.buffer, at, header.domainCount);
+    at += header.domainCount * 4;
   }
-  const jpegStart = header.domainBytes + valueCount * 4;
+  const jpegStart = header.domainBytes + header.names.length * header.domainCount * 4;
   return {
     fields: {
       width,
@@ -138,7 +132,7 @@ export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
     sourceWidth: header.sourceWidth,
     sourceHeight: header.sourceHeight,
     hd: header.hd,
-    hdJpeg: Buffer.from(body, jpegStart, header.jpegBytes),
+    hdJpeg: body.subarray(jpegStart, jpegStart + header.jpegBytes),
     optionsKey: header.optionsKey,
   };
 }
@@ -166,15 +160,26 @@ export function createDiskAnalysisCache(directory: string, maxBytes: number): An
       }
     },
     async set(key, entry) {
-      const bytes = encodeAnalysis(entry);
-      if (used + bytes.length > maxBytes) return;
+      const chunks = encodeAnalysis(entry);
+      const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+      if (used + length > maxBytes) return;
       const file = fileOf(key);
       await mkdir(dirname(file), { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, bytes);
+      const handle = await open(temporary, 'w');
+      try {
+        // One gathered write; writev may write less than asked, so the rest follows.
+        let written = (await handle.writev(chunks)).bytesWritten;
+        if (written < length) {
+          const all = Buffer.concat(chunks);
+          while (written < length) written += (await handle.write(all, written)).bytesWritten;
+        }
+      } finally {
+        await handle.close();
+      }
       await rename(temporary, file);
-      used += bytes.length - (sizes.get(key) ?? 0);
-      sizes.set(key, bytes.length);
+      used += length - (sizes.get(key) ?? 0);
+      sizes.set(key, length);
     },
     async delete(key) {
       const file = fileOf(key);

@@ -11,9 +11,49 @@ export interface BitMask {
   words: Int32Array;
 }
 
-function emptyLike(mask: { width: number; height: number }): BitMask {
-  const stride = Math.ceil(mask.width / 32);
-  return { width: mask.width, height: mask.height, stride, words: new Int32Array(stride * mask.height) };
+export function emptyMask(width: number, height: number): BitMask {
+  const stride = Math.ceil(width / 32);
+  return { width, height, stride, words: new Int32Array(stride * height) };
+}
+
+const emptyLike = (mask: { width: number; height: number }) => emptyMask(mask.width, mask.height);
+
+/** Set bits of a 32-bit word (population count). */
+export function bitCount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
+
+/** Set pixels of a mask. */
+export function countBits(mask: BitMask): number {
+  let count = 0;
+  for (let i = 0; i < mask.words.length; i++) count += bitCount(mask.words[i] as number);
+  return count;
+}
+
+/** Pixel indices (y·width + x) of the set bits in scan order; `count` is their number. */
+export function indicesOfBits(mask: BitMask, count = countBits(mask)): Int32Array {
+  const { width, height, stride, words } = mask;
+  const out = new Int32Array(count);
+  let at = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    const base = y * width;
+    for (let k = 0; k < stride; k++) {
+      let word = words[row + k] as number;
+      while (word !== 0) {
+        out[at++] = base + (k << 5) + 31 - Math.clz32(word & -word);
+        word &= word - 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether pixel (x, y) is set. */
+export function hasBit(mask: BitMask, x: number, y: number): boolean {
+  return (((mask.words[y * mask.stride + (x >> 5)] as number) >>> (x & 31)) & 1) !== 0;
 }
 
 /** Packs a 0/1 byte mask. */

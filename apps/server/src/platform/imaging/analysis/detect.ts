@@ -6,7 +6,7 @@ import { photoFootprint, photoGeoreference } from '../geometry/footprint.ts';
 import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput, PhotoMetadata } from '../types.ts';
 import { planesGsdM } from './measure.ts';
 import { computePlantFields, type PlantFields } from './plant-fields.ts';
-import { decodesOnce, preparePhoto } from './prepare-photo.ts';
+import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
 import { DEFAULT_DETECT, scoreFields } from './scores.ts';
 import { stressBoxes } from './stress-boxes.ts';
 import { analysisMaxSide, hdSize, isSinglePhoto, resolveOptions, withMetadata } from './working-size.ts';
@@ -111,14 +111,16 @@ async function photoFields(
     return { ...cached, display: null };
   }
   const prepared = await preparePhoto(complete, { ...options, ...resolved }, true);
-  const { planes } = prepared;
+  // The planes live in reused buffers: used synchronously, only the fields (fresh) are kept.
+  const planes = scratchPlanes(prepared);
+  const fields = computePlantFields(planes, planesGsdM(planes, complete.heightAboveGroundM));
   return {
-    fields: computePlantFields(planes, planesGsdM(planes, complete.heightAboveGroundM)),
+    fields,
     sourceWidth: planes.sourceWidth,
     sourceHeight: planes.sourceHeight,
     hd: prepared.hd,
-    hdJpeg: prepared.hdJpeg as Buffer,
-    display: planes.display,
+    hdJpeg: await (prepared.hdJpeg as Promise<Buffer>),
+    display: prepared.samples,
   };
 }
 
@@ -131,8 +133,11 @@ async function detectInPhoto(
 ): Promise<PhotoAnalysis> {
   const resolved = resolveOptions(complete, options);
   const made = await photoFields(complete, options, resolved);
-  await mkdir(dirname(output.hdPath), { recursive: true });
-  await writeFile(output.hdPath, made.hdJpeg);
+  // The HD JPEG is written while the boxes are computed; awaited before returning.
+  const written = mkdir(dirname(output.hdPath), { recursive: true }).then(() =>
+    writeFile(output.hdPath, made.hdJpeg),
+  );
+  written.catch(() => undefined);
   const metadata = complete.metadata[0] as PhotoMetadata;
   const footprintOptions = { heightAboveGroundM: complete.heightAboveGroundM };
   const georeference = photoGeoreference(metadata, footprintOptions);
@@ -152,6 +157,7 @@ async function detectInPhoto(
     options,
     made.display,
   );
+  await written;
   if (options.cache) await options.cache.cache.delete(options.cache.key).catch(() => undefined);
   return {
     ...result,

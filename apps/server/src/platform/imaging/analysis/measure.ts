@@ -4,7 +4,7 @@ import type { IndicatorHistogram, IndicatorName, Measurement, PhotoInput, PhotoM
 import { emptyHistogram } from './histogram.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { computePlantFields } from './plant-fields.ts';
-import { decodesOnce, preparePhoto } from './prepare-photo.ts';
+import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
 import { type AnalysisOptions, analysisMaxSide, resolveOptions, withMetadata } from './working-size.ts';
 
 /** Histograms of every plant-scale indicator over the plants' outline pixels. */
@@ -15,11 +15,12 @@ export function measureFields(fields: PlantFields, sensor: Measurement['sensor']
     const bins = new Float64Array(histogram.counts.length);
     const last = bins.length - 1;
     const scale = bins.length / (histogram.max - histogram.min);
-    const { domainIndex } = fields;
-    for (let k = 0; k < domainIndex.length; k++) {
-      const value = values[domainIndex[k] as number] as number;
+    const min = histogram.min;
+    // Values are per domain pixel already (see PlantFields).
+    for (let k = 0; k < values.length; k++) {
+      const value = values[k] as number;
       if (Number.isNaN(value)) continue;
-      const bin = Math.floor((value - histogram.min) * scale);
+      const bin = Math.floor((value - min) * scale);
       const clamped = bin < 0 ? 0 : Math.min(bin, last);
       bins[clamped] = (bins[clamped] as number) + 1;
     }
@@ -52,21 +53,23 @@ export async function measurePhoto(input: PhotoInput, options: AnalysisOptions =
     const resolved = resolveOptions(input, options);
     const slot = options.cache;
     const prepared = await preparePhoto(complete, { ...options, ...resolved }, slot !== undefined);
-    const { planes } = prepared;
+    // Synchronous from here to the measurement: the planes live in reused buffers.
+    const planes = scratchPlanes(prepared);
     const fields = computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM));
+    const measurement = measureFields(fields, planes.kind);
     if (slot && prepared.hdJpeg) {
       const entry = {
         fields,
         sourceWidth: planes.sourceWidth,
         sourceHeight: planes.sourceHeight,
         hd: prepared.hd,
-        hdJpeg: prepared.hdJpeg,
+        hdJpeg: await prepared.hdJpeg,
         optionsKey: resolved.key,
       };
       // Best effort: phase 2 recomputes the same fields when the entry is missing.
       await slot.cache.set(slot.key, entry).catch(() => undefined);
     }
-    return measureFields(fields, planes.kind);
+    return measurement;
   }
   const planes = await loadCapture(complete, analysisMaxSide(complete, options));
   return measureFields(computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM)), planes.kind);

@@ -62,7 +62,7 @@ describe('bit-packed morphology', () => {
 
 describe('plant-scale averages', () => {
   it('average each indicator over its window: VARI over the outline, TGI and GLI over pure leaf pixels', () => {
-    const width = 23;
+    const width = 45;
     const height = 17;
     const r = 3;
     const n = width * height;
@@ -83,11 +83,17 @@ describe('plant-scale averages', () => {
       redEdge: null,
     } as unknown as CapturePlanes;
     const roles = { vigour: 'vari', chlorophyll: 'tgi', water: 'gli' } as const;
-    const values = plantScaleValues(planes, roles, { canopy, pure, outline, domain }, r);
+    const pack = (mask: Uint8Array) => packMask(mask, width, height);
+    const domainCount = domain.reduce((sum, value) => sum + value, 0);
+    const masks = { canopy: pack(canopy), pure: pack(pure), outline: pack(outline), domain: pack(domain) };
+    const values = plantScaleValues(planes, roles, masks, r, domainCount);
+    // One value per domain pixel, in scan order.
+    let k = 0;
     for (let y = r; y < height - r; y++) {
       for (let x = r; x < width - r; x++) {
         const i = y * width + x;
         if (!domain[i]) continue;
+        const at = k++;
         let vari = 0;
         let tgi = 0;
         let outlineCount = 0;
@@ -109,11 +115,13 @@ describe('plant-scale averages', () => {
             tgi += (green - 0.39 * red - 0.61 * blue) / (red + green + blue);
           }
         }
-        expect(values.vari?.[i]).toBeCloseTo(vari / outlineCount, 5);
-        if (pureCount) expect(values.tgi?.[i]).toBeCloseTo(tgi / pureCount, 5);
-        else expect(values.tgi?.[i]).toBeNaN();
-        expect(values.cover?.[i]).toBeCloseTo(Math.min(1, canopyCount / outlineCount), 6);
+        expect(values.vari?.[at]).toBeCloseTo(vari / outlineCount, 5);
+        if (pureCount) expect(values.tgi?.[at]).toBeCloseTo(tgi / pureCount, 5);
+        else expect(values.tgi?.[at]).toBeNaN();
+        expect(values.cover?.[at]).toBeCloseTo(Math.min(1, canopyCount / outlineCount), 6);
       }
     }
+    expect(k).toBe(domainCount);
+    expect(values.vari).toHaveLength(domainCount);
   });
 });

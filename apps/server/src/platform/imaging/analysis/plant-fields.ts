@@ -1,24 +1,33 @@
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import type { IndicatorName, Measurement } from '../types.ts';
-import { closeBits, dilateBits, erodeBits, orBits, packMask, unpackMask } from './bit-mask.ts';
+import {
+  type BitMask,
+  bitCount,
+  closeBits,
+  dilateBits,
+  emptyMask,
+  erodeBits,
+  indicesOfBits,
+  orBits,
+} from './bit-mask.ts';
 import { otsuThreshold } from './otsu.ts';
 import { plantScaleValues } from './plant-scale.ts';
-import { scratchFloat32, scratchInt32, scratchUint8 } from './scratch.ts';
+import { scratchFloat32 } from './scratch.ts';
 
 /**
  * Canopy and plant-scale indicators of one capture at the working resolution.
  * - `canopy`: vegetation pixels (index above Otsu's threshold, not in shadow).
  * - `domain`: the plants' outline (canopy closed over small gaps), where indicators are defined
- *   (leaf-colour indicators are NaN where the window has no pure canopy pixel).
- * - `values`: each indicator averaged over the pure (unmixed) canopy pixels of a ~0.4 m window
- *   (plant scale), and
+ *   (leaf-colour indicators are NaN where the window has no pure canopy pixel), packed.
+ * - `values`: one value per domain pixel, in `domainIndex` order: each indicator averaged over the
+ *   pure (unmixed) canopy pixels of a ~0.4 m window (plant scale), and
  *   `cover` = canopy share inside the outline in that window (low for thinned plants).
  */
 export interface PlantFields {
   width: number;
   height: number;
-  domain: Uint8Array;
-  /** Indices of the domain pixels, in scan order (the loops that only look at the domain). */
+  domain: BitMask;
+  /** Indices of the domain pixels, in scan order: `values[name][k]` belongs to pixel `domainIndex[k]`. */
   domainIndex: Int32Array;
   roles: Measurement['roles'];
   values: Partial<Record<IndicatorName, Float32Array>>;
@@ -121,60 +130,84 @@ function soilBrightness(
   return histogram;
 }
 
-/** Canopy (index above Otsu's threshold, lit) and pale vegetation (between the two thresholds, lit). */
+/**
+ * Canopy (index above Otsu's threshold, lit) and pale vegetation (between the two thresholds, lit),
+ * written straight into packed masks (a word per 32 pixels of a row).
+ */
 function classify(
-  valid: Uint8Array,
+  planes: CapturePlanes,
   canopyIndex: Float32Array,
   brightness: Float32Array,
   cuts: { threshold: number; vegetationThreshold: number; shadowCut: number; paleShadowCut: number },
-  canopy: Uint8Array,
-  pale: Uint8Array,
-): number {
+): { canopy: BitMask; pale: BitMask; canopyCount: number } {
+  const { width, height, valid } = planes;
   const { threshold, vegetationThreshold, shadowCut, paleShadowCut } = cuts;
+  const canopy = emptyMask(width, height);
+  const pale = emptyMask(width, height);
+  const stride = canopy.stride;
   let canopyCount = 0;
-  for (let i = 0; i < valid.length; i++) {
-    const light = brightness[i] as number;
-    if (!valid[i] || light < shadowCut) continue;
-    const index = canopyIndex[i] as number;
-    if (index > threshold) {
-      canopy[i] = 1;
-      canopyCount++;
-    } else if (index > vegetationThreshold && light >= paleShadowCut) {
-      pale[i] = 1;
+  for (let y = 0; y < height; y++) {
+    const base = y * width;
+    const row = y * stride;
+    for (let k = 0; k < stride; k++) {
+      let canopyWord = 0;
+      let paleWord = 0;
+      const from = base + (k << 5);
+      const to = base + Math.min(width, (k + 1) << 5);
+      for (let i = from; i < to; i++) {
+        const light = brightness[i] as number;
+        if (!valid[i] || light < shadowCut) continue;
+        const index = canopyIndex[i] as number;
+        if (index > threshold) {
+          canopyWord |= 1 << (i - from);
+          canopyCount++;
+        } else if (index > vegetationThreshold && light >= paleShadowCut) {
+          paleWord |= 1 << (i - from);
+        }
+      }
+      canopy.words[row + k] = canopyWord;
+      pale.words[row + k] = paleWord;
     }
   }
-  return canopyCount;
+  return { canopy, pale, canopyCount };
 }
 
 /**
- * The outline pixels at least `margin` from the border (where the windows see whole plants), as a
- * mask and as the list of their indices in scan order.
+ * The outline pixels at least `margin` from the border (where the windows see whole plants) and
+ * valid, packed, with the list of their indices in scan order.
  */
 function domainOf(
-  outline: Uint8Array,
+  outline: BitMask,
   valid: Uint8Array,
-  width: number,
-  height: number,
   margin: number,
-): { domain: Uint8Array; domainIndex: Int32Array } {
-  const domain = new Uint8Array(width * height);
-  const found = scratchInt32('domainIndex', width * height);
+): { domain: BitMask; domainIndex: Int32Array } {
+  const { width, height, stride } = outline;
+  const domain = emptyMask(width, height);
+  // Per word of a row: the bits of the columns from margin to width − margin − 1.
+  const columns = new Int32Array(stride);
+  for (let x = margin; x < width - margin; x++)
+    columns[x >> 5] = (columns[x >> 5] as number) | (1 << (x & 31));
   let count = 0;
   for (let y = margin; y < height - margin; y++) {
+    const row = y * stride;
     const base = y * width;
-    for (let x = margin; x < width - margin; x++) {
-      const i = base + x;
-      if (outline[i] && valid[i]) {
-        domain[i] = 1;
-        found[count++] = i;
+    for (let k = 0; k < stride; k++) {
+      let word = (outline.words[row + k] as number) & (columns[k] as number);
+      let bits = word;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        if (!valid[base + (k << 5) + 31 - Math.clz32(low)]) word ^= low;
+        bits ^= low;
       }
+      domain.words[row + k] = word;
+      count += bitCount(word);
     }
   }
-  return { domain, domainIndex: found.slice(0, count) };
+  return { domain, domainIndex: indicesOfBits(domain, count) };
 }
 
 export function computePlantFields(planes: CapturePlanes, gsdM: number | null): PlantFields {
-  const { width, height, nir, valid } = planes;
+  const { width, height, nir } = planes;
   const n = width * height;
   const rgb = planes.kind === 'rgb' || !nir;
   const canopyIndex = scratchFloat32('canopyIndex', n);
@@ -192,22 +225,19 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
 
   // Shadow: darker than a share of the sunlit soil's brightness (75th percentile of the
   // non-canopy pixels, so the shadows themselves do not lower the reference).
-  const soilHistogram = soilBrightness(valid, canopyIndex, brightness, threshold);
+  const soilHistogram = soilBrightness(planes.valid, canopyIndex, brightness, threshold);
   const sunlitSoil = quantileOfBins(soilHistogram, 0.75) / 170;
   // Multispectral canopy is dark in the visible bands, so only RGB canopy is checked for shadow.
   const shadowCut = rgb ? SEGMENTATION.shadowFactor * sunlitSoil : 0;
   const paleShadowCut = SEGMENTATION.paleShadowFactor * sunlitSoil;
 
-  const canopy = scratchUint8('canopy', n, true);
-  const pale = scratchUint8('pale', n, true);
   const cuts = { threshold, vegetationThreshold, shadowCut, paleShadowCut };
-  const canopyCount = classify(valid, canopyIndex, brightness, cuts, canopy, pale);
+  const { canopy, pale, canopyCount } = classify(planes, canopyIndex, brightness, cuts);
 
   const roles = rolesFor(planes);
   // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
   // not mixed with soil (sparse canopies and JPEG chroma subsampling otherwise lower every index).
-  const canopyBits = packMask(canopy, width, height);
-  const pure = unpackMask(erodeBits(canopyBits, 1), scratchUint8('pure', n));
+  const pure = erodeBits(canopy, 1);
   const closing = radiusPx(SEGMENTATION.closingRadiusM, gsdM, Math.round(Math.min(width, height) / 200), 20);
   const smoothing = radiusPx(
     SEGMENTATION.smoothingRadiusM,
@@ -218,14 +248,14 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   // Pale vegetation joins the outline only as solid patches (a yellowed or wilting plant), not as
   // the thin fringe of mixed pixels every canopy edge has: an opening removes the fringe.
   const fringe = radiusPx(SEGMENTATION.paleFringeM, gsdM, 1, 3);
-  const palePatches = dilateBits(erodeBits(packMask(pale, width, height), fringe), fringe);
-  const outline = unpackMask(closeBits(orBits(palePatches, canopyBits), closing), scratchUint8('outline', n));
+  const palePatches = dilateBits(erodeBits(pale, fringe), fringe);
+  const outline = closeBits(orBits(palePatches, canopy), closing);
   // The closing and the averaging window cannot see past the image edge: cover is unreliable there.
-  const { domain, domainIndex } = domainOf(outline, valid, width, height, closing + smoothing);
+  const { domain, domainIndex } = domainOf(outline, planes.valid, closing + smoothing);
   const domainCount = domainIndex.length;
   // Vigour is the plant's mean greenness over its whole outline: leaves that lost their green
   // (no longer canopy by the index threshold) and gaps pull it down, as they do at the plant scale.
-  const values = plantScaleValues(planes, roles, { canopy, pure, outline, domain }, smoothing);
+  const values = plantScaleValues(planes, roles, { canopy, pure, outline, domain }, smoothing, domainCount);
   return {
     width,
     height,

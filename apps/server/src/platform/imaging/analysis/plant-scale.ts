@@ -1,6 +1,6 @@
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import type { IndicatorName, Measurement } from '../types.ts';
-import { scratchFloat32 } from './scratch.ts';
+import type { BitMask } from './bit-mask.ts';
 
 const INDICATOR_CODES: Record<Exclude<IndicatorName, 'cover'>, number> = {
   vari: 0,
@@ -44,196 +44,278 @@ function indicator(code: number, r: number, g: number, b: number, near: number, 
 }
 
 export interface PlantScaleMasks {
-  canopy: Uint8Array;
+  canopy: BitMask;
   /** Canopy pixels whose neighbours are all canopy (unmixed leaf colour). */
-  pure: Uint8Array;
-  outline: Uint8Array;
-  domain: Uint8Array;
+  pure: BitMask;
+  outline: BitMask;
+  domain: BitMask;
 }
 
-/** Each role's indicator where it is defined (0 elsewhere), as the averages need them. */
-function indicatorPlanes(
-  planes: CapturePlanes,
-  codes: number[],
-  outline: Uint8Array,
-  pure: Uint8Array,
-): Float32Array[] {
-  const { red, green } = planes;
-  const n = planes.width * planes.height;
-  // Blue reads as 0 when missing; NIR and red edge are only read by the indices the roles pick when
-  // those bands exist, so any plane stands in for them.
-  const blue = planes.blue ?? scratchFloat32('noBlue', n, true);
-  const nir = planes.nir ?? red;
-  const redEdge = planes.redEdge ?? red;
-  const out = codes.map((_, slot) => scratchFloat32(`indicator${slot}`, n, true));
-  const slots = codes.length;
-  const [code0, code1, code2] = [codes[0] ?? 0, codes[1] ?? 0, codes[2] ?? 0];
-  const out0 = out[0] as Float32Array;
-  const out1 = out[1] ?? out0;
-  const out2 = out[2] ?? out0;
-  for (let i = 0; i < n; i++) {
-    if (!outline[i]) continue;
-    const r = red[i] as number;
-    const g = green[i] as number;
-    const b = blue[i] as number;
-    const near = nir[i] as number;
-    const edge = redEdge[i] as number;
-    // The vigour index (slot 0) covers the whole outline; leaf-colour indices only pure leaf pixels.
-    out0[i] = indicator(code0, r, g, b, near, edge);
-    if (!pure[i]) continue;
-    if (slots > 1) out1[i] = indicator(code1, r, g, b, near, edge);
-    if (slots > 2) out2[i] = indicator(code2, r, g, b, near, edge);
+/** Lowest set bit's position in a 32-bit word (the word is not 0). */
+const lowestBit = (word: number) => 31 - Math.clz32(word & -word);
+
+/** The bands an indicator may read; a missing one is never read by the indicators the roles pick. */
+interface Bands {
+  red: Float32Array;
+  green: Float32Array;
+  blue: Float32Array;
+  nir: Float32Array;
+  redEdge: Float32Array;
+}
+
+/**
+ * Per-column window state sliding down the image: counts of canopy, pure and outline pixels and
+ * sums of each indicator over the 2r+1 rows around the current one. The indicator values of the
+ * rows inside the window are kept in a ring of 2r+2 rows (a row enters before the oldest leaves),
+ * so a row's values are computed once, when it enters, and subtracted exactly when it leaves.
+ */
+class ColumnWindows {
+  readonly canopy: Int32Array;
+  readonly pure: Int32Array;
+  readonly outline: Int32Array;
+  readonly sums: [Float64Array, Float64Array, Float64Array];
+  private readonly ring: [Float32Array, Float32Array, Float32Array];
+  private readonly ringRows: number;
+
+  constructor(
+    private readonly width: number,
+    r: number,
+    private readonly codes: [number, number, number],
+    private readonly slots: number,
+    private readonly masks: PlantScaleMasks,
+    private readonly bands: Bands,
+  ) {
+    this.canopy = new Int32Array(width);
+    this.pure = new Int32Array(width);
+    this.outline = new Int32Array(width);
+    this.sums = [new Float64Array(width), new Float64Array(width), new Float64Array(width)];
+    this.ringRows = 2 * r + 2;
+    const ringSize = this.ringRows * width;
+    this.ring = [
+      new Float32Array(ringSize),
+      new Float32Array(slots > 1 ? ringSize : 0),
+      new Float32Array(slots > 2 ? ringSize : 0),
+    ];
   }
-  return out;
-}
 
-/** Adds (sign 1) or removes (sign −1) one row of a mask to per-column counts. */
-function addMaskRow(columns: Int32Array, mask: Uint8Array, base: number, sign: number) {
-  for (let x = 0; x < columns.length; x++)
-    columns[x] = (columns[x] as number) + sign * (mask[base + x] as number);
-}
+  /** Adds row `y`: counts at its set mask bits, indicator values at its outline / pure pixels. */
+  enter(y: number) {
+    const { width, masks, bands, slots } = this;
+    const { red, green, blue, nir, redEdge } = bands;
+    const [code0, code1, code2] = this.codes;
+    const [sum0, sum1, sum2] = this.sums;
+    const [ring0, ring1, ring2] = this.ring;
+    const stride = masks.canopy.stride;
+    const row = y * stride;
+    const base = y * width;
+    const ringBase = (y % this.ringRows) * width;
+    for (let k = 0; k < stride; k++) {
+      const first = k << 5;
+      let canopy = masks.canopy.words[row + k] as number;
+      while (canopy !== 0) {
+        const x = first + lowestBit(canopy);
+        this.canopy[x] = (this.canopy[x] as number) + 1;
+        canopy &= canopy - 1;
+      }
+      // The vigour index (slot 0) covers the whole outline; leaf-colour indices only pure pixels.
+      let outline = masks.outline.words[row + k] as number;
+      while (outline !== 0) {
+        const x = first + lowestBit(outline);
+        const i = base + x;
+        this.outline[x] = (this.outline[x] as number) + 1;
+        const value = Math.fround(
+          indicator(
+            code0,
+            red[i] as number,
+            green[i] as number,
+            blue[i] as number,
+            nir[i] as number,
+            redEdge[i] as number,
+          ),
+        );
+        ring0[ringBase + x] = value;
+        sum0[x] = (sum0[x] as number) + value;
+        outline &= outline - 1;
+      }
+      // Pure pixels are canopy, inside the outline (the mask is intersected all the same).
+      let pure = (masks.pure.words[row + k] as number) & (masks.outline.words[row + k] as number);
+      while (pure !== 0) {
+        const x = first + lowestBit(pure);
+        const i = base + x;
+        this.pure[x] = (this.pure[x] as number) + 1;
+        const r = red[i] as number;
+        const g = green[i] as number;
+        const b = blue[i] as number;
+        const near = nir[i] as number;
+        const edge = redEdge[i] as number;
+        if (slots > 1) {
+          const value = Math.fround(indicator(code1, r, g, b, near, edge));
+          ring1[ringBase + x] = value;
+          sum1[x] = (sum1[x] as number) + value;
+        }
+        if (slots > 2) {
+          const value = Math.fround(indicator(code2, r, g, b, near, edge));
+          ring2[ringBase + x] = value;
+          sum2[x] = (sum2[x] as number) + value;
+        }
+        pure &= pure - 1;
+      }
+    }
+  }
 
-/** Adds (sign 1) or removes (sign −1) one row of a plane to per-column sums. */
-function addPlaneRow(columns: Float64Array, plane: Float32Array, base: number, sign: number) {
-  for (let x = 0; x < columns.length; x++)
-    columns[x] = (columns[x] as number) + sign * (plane[base + x] as number);
-}
-
-/** Running sums of 2r+1 consecutive columns: `out[x]` = columns x−r … x+r (x from r to width−r−1). */
-function maskWindows(columns: Int32Array, r: number, out: Int32Array) {
-  const width = columns.length;
-  let sum = 0;
-  for (let x = 0; x < 2 * r + 1 && x < width; x++) sum += columns[x] as number;
-  for (let x = r; x < width - r; x++) {
-    out[x] = sum;
-    if (x + r + 1 < width) sum += (columns[x + r + 1] as number) - (columns[x - r] as number);
+  /** Removes row `y` (entered earlier), subtracting exactly the values it added. */
+  leave(y: number) {
+    const { width, masks, slots } = this;
+    const [sum0, sum1, sum2] = this.sums;
+    const [ring0, ring1, ring2] = this.ring;
+    const stride = masks.canopy.stride;
+    const row = y * stride;
+    const ringBase = (y % this.ringRows) * width;
+    for (let k = 0; k < stride; k++) {
+      const first = k << 5;
+      let canopy = masks.canopy.words[row + k] as number;
+      while (canopy !== 0) {
+        const x = first + lowestBit(canopy);
+        this.canopy[x] = (this.canopy[x] as number) - 1;
+        canopy &= canopy - 1;
+      }
+      let outline = masks.outline.words[row + k] as number;
+      while (outline !== 0) {
+        const x = first + lowestBit(outline);
+        this.outline[x] = (this.outline[x] as number) - 1;
+        sum0[x] = (sum0[x] as number) - (ring0[ringBase + x] as number);
+        outline &= outline - 1;
+      }
+      let pure = (masks.pure.words[row + k] as number) & (masks.outline.words[row + k] as number);
+      while (pure !== 0) {
+        const x = first + lowestBit(pure);
+        this.pure[x] = (this.pure[x] as number) - 1;
+        if (slots > 1) sum1[x] = (sum1[x] as number) - (ring1[ringBase + x] as number);
+        if (slots > 2) sum2[x] = (sum2[x] as number) - (ring2[ringBase + x] as number);
+        pure &= pure - 1;
+      }
+    }
   }
 }
 
-function planeWindows(columns: Float64Array, r: number, out: Float64Array) {
-  const width = columns.length;
-  let sum = 0;
-  for (let x = 0; x < 2 * r + 1 && x < width; x++) sum += columns[x] as number;
-  for (let x = r; x < width - r; x++) {
-    out[x] = sum;
-    if (x + r + 1 < width) sum += (columns[x + r + 1] as number) - (columns[x - r] as number);
-  }
+interface Outputs {
+  out0: Float32Array;
+  out1: Float32Array;
+  out2: Float32Array;
+  cover: Float32Array;
 }
 
-function rowHasDomain(domain: Uint8Array, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (domain[i]) return true;
-  return false;
-}
-
-/** The averages and cover of one row's domain pixels from its window sums. */
-function rowMeans(
-  domain: Uint8Array,
-  base: number,
-  r: number,
-  windows: {
-    canopy: Int32Array;
-    pure: Int32Array;
-    outline: Int32Array;
-    sum0: Float64Array;
-    sum1: Float64Array;
-    sum2: Float64Array;
-  },
-  slots: number,
-  into: { out0: Float32Array; out1: Float32Array; out2: Float32Array; cover: Float32Array },
-) {
-  const { canopy, pure, outline, sum0, sum1, sum2 } = windows;
-  const { out0, out1, out2, cover } = into;
+/**
+ * Row `y`'s domain pixels from the column windows: a running sum across the row gives each
+ * (2r+1)² window, and the averages and cover are written at the domain pixels, from `k` on (the
+ * domain's scan order). Returns the next `k`.
+ */
+function rowMeans(windows: ColumnWindows, domain: BitMask, y: number, r: number, k: number, out: Outputs) {
+  const { canopy, pure, outline } = windows;
+  const [sum0, sum1, sum2] = windows.sums;
+  const { out0, out1, out2, cover } = out;
   const width = canopy.length;
-  for (let x = r; x < width - r; x++) {
-    const i = base + x;
-    if (!domain[i]) continue;
-    const outlineCount = outline[x] as number;
-    const pureCount = pure[x] as number;
-    cover[i] = Math.min(1, (canopy[x] as number) / Math.max(1, outlineCount));
-    out0[i] = outlineCount >= 1 ? (sum0[x] as number) / outlineCount : Number.NaN;
-    if (slots > 1) out1[i] = pureCount >= 1 ? (sum1[x] as number) / pureCount : Number.NaN;
-    if (slots > 2) out2[i] = pureCount >= 1 ? (sum2[x] as number) / pureCount : Number.NaN;
+  const words = domain.words;
+  const row = y * domain.stride;
+  let canopyWindow = 0;
+  let pureWindow = 0;
+  let outlineWindow = 0;
+  let window0 = 0;
+  let window1 = 0;
+  let window2 = 0;
+  for (let x = 0; x < 2 * r + 1 && x < width; x++) {
+    canopyWindow += canopy[x] as number;
+    pureWindow += pure[x] as number;
+    outlineWindow += outline[x] as number;
+    window0 += sum0[x] as number;
+    window1 += sum1[x] as number;
+    window2 += sum2[x] as number;
   }
+  const hasOut1 = out1.length > 0;
+  const hasOut2 = out2.length > 0;
+  for (let x = r; x < width - r; x++) {
+    if ((((words[row + (x >> 5)] as number) >>> (x & 31)) & 1) !== 0) {
+      cover[k] = Math.min(1, canopyWindow / Math.max(1, outlineWindow));
+      out0[k] = outlineWindow >= 1 ? window0 / outlineWindow : Number.NaN;
+      if (hasOut1) out1[k] = pureWindow >= 1 ? window1 / pureWindow : Number.NaN;
+      if (hasOut2) out2[k] = pureWindow >= 1 ? window2 / pureWindow : Number.NaN;
+      k++;
+    }
+    if (x + r + 1 < width) {
+      canopyWindow += (canopy[x + r + 1] as number) - (canopy[x - r] as number);
+      pureWindow += (pure[x + r + 1] as number) - (pure[x - r] as number);
+      outlineWindow += (outline[x + r + 1] as number) - (outline[x - r] as number);
+      window0 += (sum0[x + r + 1] as number) - (sum0[x - r] as number);
+      window1 += (sum1[x + r + 1] as number) - (sum1[x - r] as number);
+      window2 += (sum2[x + r + 1] as number) - (sum2[x - r] as number);
+    }
+  }
+  return k;
+}
+
+function rowHasBits(mask: BitMask, y: number): boolean {
+  const row = y * mask.stride;
+  for (let k = 0; k < mask.stride; k++) if (mask.words[row + k] !== 0) return true;
+  return false;
 }
 
 /**
  * The plant-scale averages on the domain: each role's indicator over the (2r+1)² window, the vigour
  * index over the whole outline and the leaf-colour indices over the pure leaf pixels (NaN where the
- * window has none), and `cover`, the canopy share of the outline in the window. The window slides
- * down the image with per-column sums (a row in, a row out), then across each row with a running
- * sum, so the working set stays a few rows wide. Domain pixels lie at least r inside the border,
- * so their windows are whole.
+ * window has none), and `cover`, the canopy share of the outline in the window. Each array holds
+ * one value per domain pixel, in scan order (`PlantFields.domainIndex`). The window slides down
+ * the image with per-column sums (a row in, a row out, visiting only the set bits of the packed
+ * masks), then across each row with a running sum, so the working set stays a few rows wide.
+ * Domain pixels lie at least r inside the border, so their windows are whole.
  */
 export function plantScaleValues(
   planes: CapturePlanes,
   roles: Measurement['roles'],
   masks: PlantScaleMasks,
   r: number,
+  domainCount: number,
 ): Partial<Record<IndicatorName, Float32Array>> {
-  const { width, height } = planes;
-  const n = width * height;
+  const { width, height, red } = planes;
   const names = [roles.vigour, roles.chlorophyll, roles.water].filter(
     (name): name is Exclude<IndicatorName, 'cover'> => name !== null && name !== 'cover',
   );
-  const { canopy, pure, outline, domain } = masks;
-  const raw = indicatorPlanes(
-    planes,
-    names.map((name) => INDICATOR_CODES[name]),
-    outline,
-    pure,
+  const slots = names.length;
+  const codes = names.map((name) => INDICATOR_CODES[name]);
+  // Blue reads as 0 when missing (GLI and TGI use it); NIR and red edge are only read by the
+  // indices the roles pick when those bands exist, so any plane stands in for them.
+  const bands: Bands = {
+    red,
+    green: planes.green,
+    blue: planes.blue ?? new Float32Array(width * height),
+    nir: planes.nir ?? red,
+    redEdge: planes.redEdge ?? red,
+  };
+  const windows = new ColumnWindows(
+    width,
+    r,
+    [codes[0] ?? 0, codes[1] ?? 0, codes[2] ?? 0],
+    slots,
+    masks,
+    bands,
   );
-  const slots = raw.length;
-  const empty = new Float32Array(0);
-  const [raw0, raw1, raw2] = [raw[0] as Float32Array, raw[1] ?? empty, raw[2] ?? empty];
-  const columns = {
-    canopy: new Int32Array(width),
-    pure: new Int32Array(width),
-    outline: new Int32Array(width),
-    sum0: new Float64Array(width),
-    sum1: new Float64Array(width),
-    sum2: new Float64Array(width),
+  const out: Outputs = {
+    out0: new Float32Array(domainCount),
+    out1: new Float32Array(slots > 1 ? domainCount : 0),
+    out2: new Float32Array(slots > 2 ? domainCount : 0),
+    cover: new Float32Array(domainCount),
   };
-  const windows = {
-    canopy: new Int32Array(width),
-    pure: new Int32Array(width),
-    outline: new Int32Array(width),
-    sum0: new Float64Array(width),
-    sum1: new Float64Array(width),
-    sum2: new Float64Array(width),
-  };
-  const out0 = new Float32Array(n);
-  const out1 = new Float32Array(slots > 1 ? n : 0);
-  const out2 = new Float32Array(slots > 2 ? n : 0);
-  const cover = new Float32Array(n);
-  const slide = (row: number, sign: number) => {
-    const base = row * width;
-    addMaskRow(columns.canopy, canopy, base, sign);
-    addMaskRow(columns.pure, pure, base, sign);
-    addMaskRow(columns.outline, outline, base, sign);
-    addPlaneRow(columns.sum0, raw0, base, sign);
-    if (slots > 1) addPlaneRow(columns.sum1, raw1, base, sign);
-    if (slots > 2) addPlaneRow(columns.sum2, raw2, base, sign);
-  };
-  for (let y = 0; y < Math.min(2 * r + 1, height); y++) slide(y, 1);
+  for (let y = 0; y < Math.min(2 * r + 1, height); y++) windows.enter(y);
+  let k = 0;
   for (let y = r; y < height - r; y++) {
-    const base = y * width;
-    if (rowHasDomain(domain, base + r, base + width - r)) {
-      maskWindows(columns.canopy, r, windows.canopy);
-      maskWindows(columns.pure, r, windows.pure);
-      maskWindows(columns.outline, r, windows.outline);
-      planeWindows(columns.sum0, r, windows.sum0);
-      if (slots > 1) planeWindows(columns.sum1, r, windows.sum1);
-      if (slots > 2) planeWindows(columns.sum2, r, windows.sum2);
-      rowMeans(domain, base, r, windows, slots, { out0, out1, out2, cover });
-    }
-    if (y + r + 1 < height) slide(y + r + 1, 1);
-    slide(y - r, -1);
+    if (rowHasBits(masks.domain, y)) k = rowMeans(windows, masks.domain, y, r, k, out);
+    if (y + r + 1 < height) windows.enter(y + r + 1);
+    windows.leave(y - r);
   }
-  const out = [out0, out1, out2];
+  const byslot = [out.out0, out.out1, out.out2];
   const values: Partial<Record<IndicatorName, Float32Array>> = {};
   names.forEach((name, slot) => {
-    values[name] = out[slot] as Float32Array;
+    values[name] = byslot[slot] as Float32Array;
   });
-  values.cover = cover;
+  values.cover = out.cover;
   return values;
 }

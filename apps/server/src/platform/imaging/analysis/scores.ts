@@ -27,13 +27,16 @@ export const DEFAULT_DETECT = {
   hdQuality: 85,
 };
 
-/** Robust z-scores of each domain pixel against the dataset: (x − median) / max(1.4826·MAD, floor). */
+/**
+ * Robust z-scores of each domain pixel against the dataset: (x − median) / max(1.4826·MAD, floor),
+ * one per domain pixel in `PlantFields.domainIndex` order (0 where the indicator is undefined).
+ */
 export interface ScoreMaps {
   vigour: Float32Array;
   cover: Float32Array;
   chlorophyll: Float32Array;
   water: Float32Array | null;
-  /** 1 where the plant-scale vigour or cover is below −stressZ. */
+  /** 1 where the plant-scale vigour or cover is below −stressZ (a full-image mask). */
   stressed: Uint8Array;
   stressedCount: number;
 }
@@ -46,15 +49,13 @@ function zScores(
   if (!name) return null;
   const values = fields.values[name];
   const stats = statistics.indicators[name];
-  const out = new Float32Array(fields.width * fields.height);
+  const out = new Float32Array(fields.domainCount);
   if (!values || !stats || !Number.isFinite(stats.median)) return out;
   const sigma = Math.max(1.4826 * stats.mad, SIGMA_FLOOR[name]);
-  const { domainIndex } = fields;
-  for (let k = 0; k < domainIndex.length; k++) {
-    const i = domainIndex[k] as number;
-    const value = values[i] as number;
+  for (let k = 0; k < out.length; k++) {
+    const value = values[k] as number;
     // No pure leaf pixel nearby: no evidence either way (cover judges such places).
-    if (!Number.isNaN(value)) out[i] = (value - stats.median) / sigma;
+    if (!Number.isNaN(value)) out[k] = (value - stats.median) / sigma;
   }
   return out;
 }
@@ -73,9 +74,8 @@ export function scoreFields(
   let stressedCount = 0;
   const { domainIndex } = fields;
   for (let k = 0; k < domainIndex.length; k++) {
-    const i = domainIndex[k] as number;
-    if ((vigour[i] as number) < -stressZ || (cover[i] as number) < -stressZ) {
-      stressed[i] = 1;
+    if ((vigour[k] as number) < -stressZ || (cover[k] as number) < -stressZ) {
+      stressed[domainIndex[k] as number] = 1;
       stressedCount++;
     }
   }

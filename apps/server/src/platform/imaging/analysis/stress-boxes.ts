@@ -6,6 +6,7 @@ import {
   type StressBox,
   type StressColour,
 } from '../types.ts';
+import { hasBit } from './bit-mask.ts';
 import { labelComponents } from './components.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { DEFAULT_DETECT, type ScoreMaps } from './scores.ts';
@@ -56,7 +57,9 @@ export async function stressBoxes(context: BoxContext): Promise<StressBox[]> {
   const mergeRadius = gsdM
     ? Math.round((options.mergeDistanceM ?? DEFAULT_DETECT.mergeDistanceM) / gsdM / 2)
     : Math.round(Math.min(width, height) / 300);
-  const { labels, count } = labelComponents(scores.stressed, width, height);
+  const { domainIndex } = fields;
+  // Stressed pixels are domain pixels: only those are visited.
+  const { labels, count } = labelComponents(scores.stressed, width, height, domainIndex);
   const groups: Accumulator[] = Array.from({ length: count + 1 }, () => ({
     minX: width,
     minY: height,
@@ -67,20 +70,21 @@ export async function stressBoxes(context: BoxContext): Promise<StressBox[]> {
     chlorophyll: 0,
     water: 0,
   }));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!scores.stressed[i]) continue;
-      const group = groups[labels[i] as number] as Accumulator;
-      if (x < group.minX) group.minX = x;
-      if (x > group.maxX) group.maxX = x;
-      if (y < group.minY) group.minY = y;
-      if (y > group.maxY) group.maxY = y;
-      group.pixels++;
-      group.vigour += Math.min(scores.vigour[i] as number, scores.cover[i] as number);
-      group.chlorophyll += scores.chlorophyll[i] as number;
-      group.water += scores.water ? (scores.water[i] as number) : 0;
-    }
+  // Stressed pixels are domain pixels: visited in scan order, with their scores at k.
+  for (let k = 0; k < domainIndex.length; k++) {
+    const i = domainIndex[k] as number;
+    if (!scores.stressed[i]) continue;
+    const y = Math.floor(i / width);
+    const x = i - y * width;
+    const group = groups[labels[i] as number] as Accumulator;
+    if (x < group.minX) group.minX = x;
+    if (x > group.maxX) group.maxX = x;
+    if (y < group.minY) group.minY = y;
+    if (y > group.maxY) group.maxY = y;
+    group.pixels++;
+    group.vigour += Math.min(scores.vigour[k] as number, scores.cover[k] as number);
+    group.chlorophyll += scores.chlorophyll[k] as number;
+    group.water += scores.water ? (scores.water[k] as number) : 0;
   }
   const minPixels = gsdM
     ? (options.minAreaM2 ?? DEFAULT_DETECT.minAreaM2) / (gsdM * gsdM)
@@ -166,7 +170,7 @@ function mergeNearby(groups: Accumulator[], gap: number, maxSide: number): void 
 function domainPixels(fields: PlantFields, group: Accumulator): number {
   let count = 0;
   for (let y = group.minY; y <= group.maxY; y++) {
-    for (let x = group.minX; x <= group.maxX; x++) count += fields.domain[y * fields.width + x] as number;
+    for (let x = group.minX; x <= group.maxX; x++) if (hasBit(fields.domain, x, y)) count++;
   }
   return Math.max(1, count);
 }

@@ -76,22 +76,32 @@ async function loadRgb(path: string, metadata: PhotoMetadata, maxSide: number): 
 
 const UNIT_OF_BYTE = Float32Array.from({ length: 256 }, (_, value) => value / 255);
 
+/** Buffers to fill instead of fresh ones (each at least the image's pixel count long). */
+export interface PlaneBuffers {
+  red: Float32Array;
+  green: Float32Array;
+  blue: Float32Array;
+  valid: Uint8Array;
+}
+
 /**
  * The planes of an RGB image from its raw interleaved samples (8 or 16 bits). The 8-bit samples
- * are kept as the display image when there are exactly three channels.
+ * are kept as the display image when there are exactly three channels. With `buffers`, the
+ * planes are written there (reused working memory) instead of fresh arrays.
  */
 export function rgbPlanes(
   samples: Uint8Array | Uint16Array,
   info: { width: number; height: number; channels: number },
   metadata: PhotoMetadata,
+  buffers?: PlaneBuffers,
 ): CapturePlanes {
   const pixels = info.width * info.height;
   const sixteenBit = samples instanceof Uint16Array;
   const channels = info.channels;
   const full = sixteenBit ? 65535 : 255;
-  const red = new Float32Array(pixels);
-  const green = new Float32Array(pixels);
-  const blue = new Float32Array(pixels);
+  const red = buffers ? buffers.red.subarray(0, pixels) : new Float32Array(pixels);
+  const green = buffers ? buffers.green.subarray(0, pixels) : new Float32Array(pixels);
+  const blue = buffers ? buffers.blue.subarray(0, pixels) : new Float32Array(pixels);
   const display =
     !sixteenBit && channels === 3
       ? (samples as Uint8Array).subarray(0, pixels * 3)
@@ -122,7 +132,7 @@ export function rgbPlanes(
     blue,
     nir: null,
     redEdge: null,
-    valid: new Uint8Array(pixels).fill(1),
+    valid: (buffers ? buffers.valid.subarray(0, pixels) : new Uint8Array(pixels)).fill(1),
     display,
     metadata,
   };

@@ -127,7 +127,7 @@ export function codeLayers(
   if (layers.has('ai') || layers.has('beta')) {
     const ai = new Uint8Array(n);
     const beta = new Uint8Array(n);
-    for (let i = 0; i < n; i++) if (fields.domain[i]) ai[i] = 1;
+    for (const i of fields.domainIndex) ai[i] = 1;
     for (const { x, y, w, h, box } of boxes) {
       const classCode = STRESS_CLASSES.indexOf(box.classification.label as (typeof STRESS_CLASSES)[number]);
       const colourCode = COLOUR_CODE[box.colour];
@@ -146,7 +146,9 @@ export function codeLayers(
   const zLayer = (z: Float32Array | null) => {
     const codes = new Uint8Array(n);
     if (!z) return codes;
-    for (let i = 0; i < n; i++) if (fields.domain[i]) codes[i] = zToCode(z[i] as number);
+    // z holds one value per domain pixel (domainIndex order).
+    const { domainIndex } = fields;
+    for (let k = 0; k < domainIndex.length; k++) codes[domainIndex[k] as number] = zToCode(z[k] as number);
     return codes;
   };
   if (layers.has('comb')) out.comb = zLayer(scores.chlorophyll);
