@@ -101,6 +101,7 @@ function session(origin = () => base) {
     },
     async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
       const response = await fetch(`${origin()}${url}`, {
+        signal: AbortSignal.timeout(600_000),
         method,
         headers: {
           'x-requested-with': 'XMLHttpRequest',
@@ -111,6 +112,8 @@ function session(origin = () => base) {
           ...headers,
         },
         body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body),
+      }).catch((error: Error) => {
+        throw new Error(`${method} ${url}: ${error.message} ${String(error.cause)}`);
       });
       const setCookie = response.headers.get('set-cookie');
       if (setCookie?.includes('ampelos_session=')) cookie = setCookie.split(';')[0] ?? '';
@@ -155,7 +158,12 @@ async function realtimeOn(port: number, cookie: string) {
 }
 
 async function workerMetric(metricsPort: number, pattern: RegExp): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+    (response) => response.text(),
+    (error: Error) => {
+      throw new Error(`worker metrics on ${metricsPort}: ${error.message} ${String(error.cause)}`);
+    },
+  );
   return text
     .split('\n')
     .filter((line) => pattern.test(line))

@@ -93,6 +93,9 @@ export async function alternatingProxy(ports: number[]) {
     });
     request.pipe(upstream);
   });
+  // Node's 5 s default would close a kept-alive socket just as the client reuses it (ECONNRESET on a
+  // POST, which fetch does not retry) when the machine is slow; browsers meet nginx's 75 s.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   return {
