@@ -15,7 +15,7 @@ import type { CommerceService } from './service.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function presentReport(row: ReportRow): ReportView {
+export function presentReport(row: Omit<ReportRow, 'outputData'>): ReportView {
   return {
     id: row.id,
     uuid: row.uuid,

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   addresses,
@@ -14,6 +26,9 @@ import {
 import type { FieldRow, FieldViewer } from '../fields/repository.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
+/** A report without its results (outputData): what lists show. */
+export type ReportSummaryRow = Omit<ReportRow, 'outputData'>;
+const { outputData: _outputData, ...reportSummaryColumns } = getTableColumns(reports);
 export type CouponRow = typeof coupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewReport = Pick<
@@ -122,11 +137,15 @@ function commerceQueries(db: Db) {
      * Reports shown with the given fields: everything past the cart, plus the viewer's own pending
      * ones (a colleague's cart stays theirs).
      */
-    reportsOfFields: (fieldIds: number[], userId: number): Promise<ReportRow[]> =>
+    /**
+     * Without outputData: the field list shows no results, and parsing every report's photo and box
+     * JSON made `GET /api/fields` several times slower (bench/README.md).
+     */
+    reportsOfFields: (fieldIds: number[], userId: number): Promise<ReportSummaryRow[]> =>
       fieldIds.length === 0
         ? Promise.resolve([])
         : db
-            .select()
+            .select(reportSummaryColumns)
             .from(reports)
             .where(
               and(

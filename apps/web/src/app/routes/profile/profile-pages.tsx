@@ -1,5 +1,6 @@
 import { AddressBook } from '../../../features/addresses/components/address-book.tsx';
 import { AboutAmpelos } from '../../../features/legal/components/about-ampelos.tsx';
+import { DataExport } from '../../../features/privacy/components/data-export.tsx';
 import { PersonalDetails } from '../../../features/profile/components/personal-details.tsx';
 import { SettingsPage } from '../../../features/settings/components/settings-page.tsx';
 import { useUser } from '../../../lib/auth.ts';
@@ -16,7 +17,7 @@ export function AddressBookRoute() {
 
 export function SettingsRoute() {
   const { data: user } = useUser();
-  return user ? <SettingsPage user={user} /> : null;
+  return user ? <SettingsPage user={user} dataExport={<DataExport />} /> : null;
 }
 
 export function AboutRoute() {
