@@ -1,7 +1,7 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { InstallPrompt } from '../features/pwa/components/install-prompt.tsx';
 import { i18n } from '../lib/i18n.ts';
@@ -26,22 +26,36 @@ const readableColors: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-function useDocumentLang() {
+/** Follows the language: `<html lang>`, and the theme's texts (the close button of every dialog). */
+function useLanguageTheme() {
+  const [lang, setLang] = useState(i18n.language);
   useEffect(() => {
     const apply = (lng: string) => {
       document.documentElement.lang = lng === 'el' ? 'el' : 'en';
+      setLang(lng);
     };
     apply(i18n.language);
     i18n.on('languageChanged', apply);
     return () => i18n.off('languageChanged', apply);
   }, []);
+  return useMemo(() => {
+    // Mantine's close buttons are icons with no name for screen readers (axe button-name).
+    const closeButtonProps = { 'aria-label': i18n.t('dialog.close', { lng: lang }) };
+    return createTheme({
+      ...theme,
+      components: {
+        Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+        Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      },
+    });
+  }, [lang]);
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  useDocumentLang();
+  const languageTheme = useLanguageTheme();
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableColors}>
+      <MantineProvider theme={languageTheme} defaultColorScheme="light" cssVariablesResolver={readableColors}>
         <Notifications position="top-right" autoClose={ALERT_MS} limit={5} />
         <QueryClientProvider client={queryClient}>
           {children}

@@ -14,7 +14,15 @@ export const agroPointQuerySchema = z.object({ lat: latitude, lng: longitude });
 export const agroFieldQuerySchema = z
   .object({
     fieldUuid: z.string().trim().uuid({ error: 'Field not found' }).optional(),
-    agroId: z.string().trim().min(1).max(100).optional(),
+    // The provider's ids are letters, digits and dashes; anything else (a NUL byte, which
+    // PostgreSQL refuses in text and answered 500 under wapiti) is no field at all.
+    agroId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[\w.-]+$/, 'Field not found')
+      .optional(),
     dateStart: z.string().max(40).optional(),
   })
   .refine((query) => query.fieldUuid !== undefined || query.agroId !== undefined, {

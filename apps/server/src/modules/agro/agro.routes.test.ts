@@ -112,6 +112,14 @@ describe('GET /agro/getSoilData', () => {
     ).toBe(404);
     expect((await customer.http.get('/api/agro/getSoilData')).statusCode).toBe(400);
   });
+
+  it('refuses an agroId with a NUL byte or a query in it (400, not a database error)', async () => {
+    const customer = await signedInClient(ctx);
+    for (const agroId of ['%2Fe%00', "x'%20and%20(SELECT%201)%00"]) {
+      const answer = await customer.http.get(`/api/agro/getSoilData?agroId=${agroId}`);
+      expect(answer.statusCode).toBe(400);
+    }
+  });
 });
 
 describe('satellite imagery (Agromonitoring key set)', () => {

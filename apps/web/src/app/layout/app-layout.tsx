@@ -35,7 +35,8 @@ export function AppLayout() {
             <Logo />
           </Group>
           {user && (
-            <Text size="sm" c="dimmed" data-testid="header-user">
+            // On phones the name wraps under the logo across the header's edge; the profile entry has it.
+            <Text size="sm" c="dimmed" data-testid="header-user" visibleFrom="sm">
               {user.firstName} {user.lastName} · {roleLabel(user.role)}
             </Text>
           )}
