@@ -80,8 +80,9 @@ const METRICS: {
 ];
 
 function summary(samples: Sample[]) {
-  const half = samples.filter((s) => s.t >= samples[samples.length - 1]!.t / 2);
-  const halfSeconds = half[half.length - 1]!.t - half[0]!.t;
+  const end = samples.at(-1)?.t ?? 0;
+  const half = samples.filter((s) => s.t >= end / 2);
+  const halfSeconds = (half.at(-1)?.t ?? 0) - (half[0]?.t ?? 0);
   const lines = [
     'metric            first      min      max     last   2nd-half mean  trend/min  trend over 2nd half  verdict',
   ];
@@ -94,7 +95,7 @@ function summary(samples: Sample[]) {
     allFlat &&= flat;
     const f = (v: number) => (v / metric.unit).toFixed(metric.unit === 1 ? 0 : 1).padStart(8);
     lines.push(
-      `${metric.label.padEnd(15)} ${f(values[0]!)} ${f(Math.min(...values))} ${f(Math.max(...values))} ${f(values[values.length - 1]!)} ${f(fit.mean).padStart(15)} ${((fit.perSecond * 60) / metric.unit).toFixed(2).padStart(10)} ${`${(drift / metric.unit).toFixed(2)} ${metric.unitName} (${((100 * drift) / Math.max(fit.mean, 1)).toFixed(1)}%)`.padStart(20)}  ${flat ? 'flat' : 'GROWING'}`,
+      `${metric.label.padEnd(15)} ${f(values[0] ?? 0)} ${f(Math.min(...values))} ${f(Math.max(...values))} ${f(values.at(-1) ?? 0)} ${f(fit.mean).padStart(15)} ${((fit.perSecond * 60) / metric.unit).toFixed(2).padStart(10)} ${`${(drift / metric.unit).toFixed(2)} ${metric.unitName} (${((100 * drift) / Math.max(fit.mean, 1)).toFixed(1)}%)`.padStart(20)}  ${flat ? 'flat' : 'GROWING'}`,
     );
   }
   return { lines, allFlat };
@@ -171,6 +172,7 @@ try {
   clearInterval(sideTraffic);
   clearInterval(progress);
 
+  if (samples.length < 4) throw new Error(`only ${samples.length} samples: run longer`);
   const { lines, allFlat } = summary(samples);
   console.log(
     `\nSoak: ${MINUTES} min on PostgreSQL, ${CONNECTIONS} connections at ${RATE} req/s (mixed reads and writes), ` +
