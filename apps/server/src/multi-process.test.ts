@@ -11,6 +11,7 @@ import { type Database, openDatabase } from './platform/db/database.ts';
 import { datasets, datasetUnits, emails, fields, reports } from './platform/db/schema.ts';
 import { generateSampleData, type SampleTruth } from './platform/imaging/sample-data/generate.ts';
 import { alternatingProxy, freePort, type ServerProcess, spawnServer, waitFor } from './test/processes.ts';
+import { type S3TestServer, startS3TestServer } from './test/s3-server.ts';
 import { freshPostgresDatabase } from './test/test-app.ts';
 import { buildZip } from './test/zip-writer.ts';
 
@@ -18,15 +19,12 @@ import { buildZip } from './test/zip-writer.ts';
 const databaseUrl = process.env.TEST_DB === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
 
 /**
- * Where files go. A shared directory for now; `TEST_S3_*` (endpoint, bucket, keys) switch every
- * process to an S3-compatible test server once the S3 adapter reads `S3_*`.
+ * Where files go: one bucket on an S3-compatible test server (s3rver) shared by every process, as in
+ * production; only the mail outbox stays in the data directory.
  */
-function storageEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (name.startsWith('TEST_S3_') && value) env[name.slice('TEST_'.length)] = value;
-  return env;
-}
+let s3: S3TestServer | undefined;
+let s3Env: Record<string, string> = {};
+const storageEnv = () => s3Env;
 
 let database: Database;
 let dropDatabase: () => Promise<void> = async () => {};
@@ -50,6 +48,8 @@ beforeAll(async () => {
   const fresh = await freshPostgresDatabase();
   dropDatabase = fresh.dropDatabase;
   dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-multi-'));
+  s3 = await startS3TestServer();
+  s3Env = await s3.env();
   sampleDir = await mkdtemp(path.join(tmpdir(), 'ampelos-multi-photos-'));
   truth = await generateSampleData({
     outDir: sampleDir,
@@ -86,6 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { process } of [...apis, ...workers]) await process.kill('SIGKILL');
   await proxy?.close();
+  await s3?.close();
   await database?.close();
   await dropDatabase();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -336,6 +337,8 @@ describe.skipIf(!databaseUrl)('two API processes and two workers on one PostgreS
       900_000,
     );
     expect(state?.report.numOfOutputImgs).toBe(truth.photos.length);
+    // Every file went to the bucket: nothing under the data directory but the mail outbox.
+    expect(await readdir(path.join(dataDir, 'files')).catch(() => [])).toEqual([]);
     // The completion notification, written by a worker, reached the socket on an API process.
     await waitFor(() => (live.unread().at(-1) ?? 0) > unreadBeforeResult, 'the completion notification');
     live.socket.close();
