@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { auditLog, users } from '../../platform/db/schema.ts';
 
@@ -19,7 +19,8 @@ export function createAuditRepository(db: Db) {
         db
           .select({ entry: auditLog, actorUuid: users.uuid })
           .from(auditLog)
-          .leftJoin(users, eq(users.id, auditLog.actorId))
+          // A deleted account (kept until its purge) no longer links from the log.
+          .leftJoin(users, and(eq(users.id, auditLog.actorId), isNull(users.deletedAt)))
           .where(where)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .offset(options.offset)
