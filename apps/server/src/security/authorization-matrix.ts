@@ -73,6 +73,7 @@ const fieldScoped = (roles: Role[], otherwise: Cell = 403): MatrixRow => row(fie
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // System and documentation: public.
   'GET /api/health': open(),
+  'GET /api/ready': open(),
   'GET /api/config/public': open(),
   'GET /api/files/*': open(),
   'GET /api/openapi.json': open(),
@@ -107,6 +108,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   }),
   'PUT /api/user/update/password': signedIn(),
   'PUT /api/user/delete/account': signedIn(),
+  // Privacy: everyone's own data export; nobody downloads another person's.
+  'POST /api/user/export': signedIn(),
+  'GET /api/user/export': signedIn(),
+  'GET /api/user/export/:id/download': row({}, PERSONAL),
   'POST /api/user/settings/changeLanguage': signedIn(),
   'POST /api/user/avatar/upload': signedIn(),
   'PUT /api/user/update/avatar': signedIn(),
@@ -297,6 +302,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/agro/getSoilData': fieldScoped([...STAFF, ...CUSTOMERS]),
   'GET /api/agro/getSatelliteImgsData': fieldScoped([...STAFF, ...CUSTOMERS]),
   'GET /api/agro/history': fieldScoped([...STAFF, ...CUSTOMERS]),
+  'GET /api/agro/viticulture': fieldScoped([...STAFF, ...CUSTOMERS]),
+  'GET /api/agro/index-image': fieldScoped([...STAFF, ...CUSTOMERS]),
+  'GET /api/agro/index-change': fieldScoped([...STAFF, ...CUSTOMERS]),
   'POST /api/agro/createPolygons': only('admin'),
   'GET /api/agro/runs': only('admin'),
   'GET /api/agro/runs/:id': only('admin'),

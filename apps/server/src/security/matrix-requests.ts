@@ -63,6 +63,7 @@ async function oneTimeToken(ctx: TestApp, kind: 'verify_email' | 'password_reset
 /** How each route of the matrix is called for one cell: valid input, so only authorization decides. */
 export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   'GET /api/health': spec(get('/api/health')),
+  'GET /api/ready': spec(get('/api/ready')),
   'GET /api/config/public': spec(get('/api/config/public')),
   'GET /api/files/*': spec(async ({ ctx }) => {
     const key = `avatars/matrix-${randomBytes(4).toString('hex')}.png`;
@@ -175,6 +176,12 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
       url: '/api/user/update/address',
       payload: { ...ADDRESS, city: 'Argos', prevAddressId: address.id },
     };
+  }),
+  'POST /api/user/export': spec(async () => ({ method: 'POST', url: '/api/user/export' })),
+  'GET /api/user/export': spec(get('/api/user/export')),
+  'GET /api/user/export/:id/download': spec(async ({ role, relation, world }) => {
+    const exported = await world.dataExport(role, relation);
+    return { method: 'GET', url: `/api/user/export/${exported.id}/download` };
   }),
   'PUT /api/user/delete/address': spec(async ({ role, relation, world }) => {
     const address = await world.address(role, relation);
@@ -493,6 +500,26 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     method: 'GET',
     url: `/api/agro/history?fieldUuid=${(await world.field(role, relation)).uuid}`,
   })),
+  'GET /api/agro/viticulture': spec(async ({ role, relation, world }) => ({
+    method: 'GET',
+    url: `/api/agro/viticulture?fieldUuid=${(await world.field(role, relation)).uuid}`,
+  })),
+  // No network in tests: a visible field's image is "Index image not available" (404), the same
+  // status an invisible field gets; visibility is the same `visibleField` the rows above prove.
+  'GET /api/agro/index-image': spec(
+    async ({ role, relation, world }) => ({
+      method: 'GET',
+      url: `/api/agro/index-image?fieldUuid=${(await world.field(role, relation)).uuid}&date=2025-06-01&index=ndvi`,
+    }),
+    { allowedStatus: [404] },
+  ),
+  'GET /api/agro/index-change': spec(
+    async ({ role, relation, world }) => ({
+      method: 'GET',
+      url: `/api/agro/index-change?fieldUuid=${(await world.field(role, relation)).uuid}&from=2025-05-01&to=2025-06-01&index=ndvi`,
+    }),
+    { allowedStatus: [404] },
+  ),
   // Without a satellite provider key an administrator is told so (409).
   'POST /api/agro/createPolygons': spec(async () => ({ method: 'POST', url: '/api/agro/createPolygons' }), {
     allowedStatus: [409],

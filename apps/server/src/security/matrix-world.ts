@@ -1,6 +1,6 @@
 import { type ReportStatus, ROLES, type Role } from '@ampelos/domain';
 import { createAddressRepository } from '../modules/addresses/repository.ts';
-import { agroRuns, notifications } from '../platform/db/schema.ts';
+import { agroRuns, dataExports, notifications } from '../platform/db/schema.ts';
 import {
   createCompany,
   createCoupon,
@@ -162,6 +162,26 @@ export async function createMatrixWorld(ctx: TestApp) {
     });
   }
 
+  /** A ready data export of the relation's owner, its zip in storage. */
+  async function dataExport(role: Role | null, relation: Relation | undefined) {
+    const owner = ownerFor(role, relation);
+    const storageKey = `exports/matrix-${owner.id}-${Date.now()}.zip`;
+    await ctx.storage.put(storageKey, Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000')), 'application/zip');
+    const [row] = await ctx.database.db
+      .insert(dataExports)
+      .values({
+        userId: owner.id,
+        status: 'ready',
+        storageKey,
+        bytes: 22,
+        finishedAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    if (!row) throw new Error('no export row');
+    return row;
+  }
+
   async function notification(role: Role | null, relation: Relation | undefined) {
     const owner = ownerFor(role, relation);
     const [row] = await ctx.database.db
@@ -204,6 +224,7 @@ export async function createMatrixWorld(ctx: TestApp) {
     shoot,
     order,
     address,
+    dataExport,
     notification,
     user,
     company,
