@@ -68,7 +68,7 @@ describe('npm run admin:create', () => {
       adminCreate('--email', 'boss@example.com', '--password', 'Strong-Pass9', '--role', 'king').out,
     ).toMatch(/unknown role/);
     expect(adminCreate('--password', 'Strong-Pass9').code).toBe(1);
-  });
+  }, 90_000);
 
   it('creates users with the server stopped and while it runs, and they can sign in', async () => {
     const offline = adminCreate('--email', 'first-admin@example.com', '--password', 'Strong-Pass9');
