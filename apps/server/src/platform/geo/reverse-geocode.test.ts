@@ -34,3 +34,17 @@ describe('offline reverse geocoding', () => {
     });
   });
 });
+
+describe('the compact region boundaries', () => {
+  it('names regions well inside their borders in several countries', async () => {
+    const cases: [number, number, string][] = [
+      [22.95, 40.64, 'Central Macedonia'], // Thessaloniki
+      [4.83, 45.76, 'Rhône'], // Lyon (the data's regions are French départements)
+      [-3.7, 40.42, 'Community of Madrid'],
+      [11.25, 43.77, 'Tuscany'], // Florence
+    ];
+    for (const [lng, lat, region] of cases) {
+      expect((await geocoder.reverseGeocode(lng, lat)).region, `${lng}, ${lat}`).toBe(region);
+    }
+  });
+});

