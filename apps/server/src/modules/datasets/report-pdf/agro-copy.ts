@@ -1,3 +1,8 @@
+import { WINKLER_REGIONS, type WinklerRegion } from '@ampelos/domain';
+
+/** "Ia 850–1111, Ib 1111–1389, …": the domain's region table, as the note under the season's figures. */
+const regionLimits = WINKLER_REGIONS.map(({ region, min, max }) => `${region} ${min}–${max}`).join(', ');
+
 /** Texts of the report PDF's satellite, weather and soil pages, in the customer's language. */
 const AGRO_COPY = {
   en: {
@@ -11,7 +16,8 @@ const AGRO_COPY = {
     cloud: 'Cloud %',
     minMeanMax: 'min / mean / max',
     weatherTitle: 'Weather history',
-    weatherNote: 'Daily highest and lowest temperature (°C, lines) and rain (mm, bars), UTC days.',
+    weatherNote:
+      'Daily highest and lowest temperature (°C, lines) and rain (mm, bars), days of the field’s solar time.',
     tempMax: 'Highest °C',
     tempMin: 'Lowest °C',
     rain: 'Rain (mm)',
@@ -23,11 +29,16 @@ const AGRO_COPY = {
     winklerSouth: 'Winkler index (1 Oct – 30 Apr)',
     winklerValue: (value: string, days: number, seasonDays: number, region: string) =>
       days >= seasonDays
-        ? `${value} °C·days (region ${region})`
-        : `${value} °C·days over ${days} of the season’s ${seasonDays} days (region ${region} so far)`,
+        ? `${value} °C·days (${region})`
+        : `${value} °C·days over ${days} of the season’s ${seasonDays} days (${region} so far)`,
+    winklerRegion: (region: WinklerRegion) =>
+      region === 'too-cool'
+        ? 'below Region Ia'
+        : region === 'too-hot'
+          ? 'above Region V'
+          : `Region ${region}`,
     rainTotal: 'Rain over the period',
-    seasonNote:
-      'Degree days: the daily mean of the lowest and highest temperature above 10 °C, summed. Winkler regions (°C·days): I ≤ 1389, II ≤ 1667, III ≤ 1944, IV ≤ 2222, V above.',
+    seasonNote: `Degree days: the daily mean of the lowest and highest temperature above 10 °C, summed over the season’s days with weather data. Winkler regions (°C·days, Jones et al. 2010): ${regionLimits}; below ${WINKLER_REGIONS[0].min} too cool for wine grapes.`,
     soilTitle: 'Soil',
     latestReading: 'Latest reading',
     surface: 'Surface temperature',
@@ -49,7 +60,7 @@ const AGRO_COPY = {
     minMeanMax: 'ελάχ. / μέση / μέγ.',
     weatherTitle: 'Ιστορικό καιρού',
     weatherNote:
-      'Ημερήσια μέγιστη και ελάχιστη θερμοκρασία (°C, γραμμές) και βροχή (mm, στήλες), ημέρες UTC.',
+      'Ημερήσια μέγιστη και ελάχιστη θερμοκρασία (°C, γραμμές) και βροχή (mm, στήλες), ημέρες ηλιακής ώρας του αγροτεμαχίου.',
     tempMax: 'Μέγιστη °C',
     tempMin: 'Ελάχιστη °C',
     rain: 'Βροχή (mm)',
@@ -61,11 +72,16 @@ const AGRO_COPY = {
     winklerSouth: 'Δείκτης Winkler (1 Οκτ – 30 Απρ)',
     winklerValue: (value: string, days: number, seasonDays: number, region: string) =>
       days >= seasonDays
-        ? `${value} °C·ημέρες (ζώνη ${region})`
-        : `${value} °C·ημέρες σε ${days} από τις ${seasonDays} ημέρες της περιόδου (ζώνη ${region} έως τώρα)`,
+        ? `${value} °C·ημέρες (${region})`
+        : `${value} °C·ημέρες σε ${days} από τις ${seasonDays} ημέρες της περιόδου (${region} έως τώρα)`,
+    winklerRegion: (region: WinklerRegion) =>
+      region === 'too-cool'
+        ? 'κάτω από τη ζώνη Ia'
+        : region === 'too-hot'
+          ? 'πάνω από τη ζώνη V'
+          : `ζώνη ${region}`,
     rainTotal: 'Βροχή της περιόδου',
-    seasonNote:
-      'Βαθμοημέρες: η ημερήσια μέση τιμή ελάχιστης και μέγιστης θερμοκρασίας πάνω από 10 °C, αθροισμένη. Ζώνες Winkler (°C·ημέρες): I ≤ 1389, II ≤ 1667, III ≤ 1944, IV ≤ 2222, V πάνω από αυτό.',
+    seasonNote: `Βαθμοημέρες: η ημερήσια μέση τιμή ελάχιστης και μέγιστης θερμοκρασίας πάνω από 10 °C, αθροισμένη στις ημέρες της περιόδου με δεδομένα καιρού. Ζώνες Winkler (°C·ημέρες, Jones κ.ά. 2010): ${regionLimits}· κάτω από ${WINKLER_REGIONS[0].min} πολύ ψυχρό για οινοποιήσιμα σταφύλια.`,
     soilTitle: 'Έδαφος',
     latestReading: 'Τελευταία μέτρηση',
     surface: 'Θερμοκρασία επιφάνειας',

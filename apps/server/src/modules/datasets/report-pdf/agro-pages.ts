@@ -1,13 +1,15 @@
 import {
   type AgroHistoryFile,
+  dailyWeather,
   kelvinToCelsius,
   type SatelliteIndex,
   type SatelliteStatsEntry,
+  solarUtcOffsetSeconds,
+  viticultureSummary,
 } from '@ampelos/domain';
 import { type AgroCopy, agroCopy, SOURCE_NAMES } from './agro-copy.ts';
 import { band, legend, line, niceTicks, timeChart } from './charts.ts';
 import { ACCENT, factsTable, heading, MARGIN, table } from './pdf-layout.ts';
-import { dailyWeather, seasonSummary, winklerRegion } from './season.ts';
 
 /** The indices charted, in the order of the legend and the table, with their colours. */
 const INDICES: { key: SatelliteIndex; label: string; colour: string }[] = [
@@ -120,9 +122,20 @@ function satelliteSection(doc: PDFKit.PDFDocument, copy: AgroCopy, stats: Satell
   );
 }
 
-function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHistoryFile, southern: boolean) {
+/** Where and when the report was made: the field's solar day and its growing season follow from it. */
+export interface ReportPlace {
+  lat: number;
+  lng: number;
+  /** `YYYY-MM-DD`: the day the report was processed. */
+  today: string;
+}
+
+const DAY_MS = 86_400_000;
+const daysIn = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
+
+function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHistoryFile, place: ReportPlace) {
   heading(doc, copy.weatherTitle);
-  const days = dailyWeather(file.weather_data);
+  const days = dailyWeather(file.weather_data, solarUtcOffsetSeconds(place.lng));
   if (days.length === 0) {
     notAvailable(doc, copy);
   } else {
@@ -133,7 +146,7 @@ function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHisto
       { label: copy.rain, colour: RAIN },
     ]);
     const at = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
-    const temps = days.flatMap((day) => [day.tMinC, day.tMaxC]);
+    const temps = days.flatMap((day) => [day.tminC, day.tmaxC]);
     const box = chartBox(doc, 200);
     const chart = timeChart(doc, box, {
       t0: at(days[0]?.day as string) - DAY_S / 2,
@@ -152,12 +165,12 @@ function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHisto
     }
     line(
       doc,
-      days.map((day) => [chart.xOf(at(day.day)), chart.yOf(day.tMaxC)]),
+      days.map((day) => [chart.xOf(at(day.day)), chart.yOf(day.tmaxC)]),
       TEMP_MAX,
     );
     line(
       doc,
-      days.map((day) => [chart.xOf(at(day.day)), chart.yOf(day.tMinC)]),
+      days.map((day) => [chart.xOf(at(day.day)), chart.yOf(day.tminC)]),
       TEMP_MIN,
     );
     doc.fillColor('black');
@@ -165,22 +178,24 @@ function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHisto
     doc.x = MARGIN;
   }
   subheading(doc, copy.seasonTitle);
-  const season = seasonSummary(days, southern);
-  if (!season) return notAvailable(doc, copy);
+  // The same figures as the results viewer's viticulture card: one definition, in the domain.
+  const summary = viticultureSummary(file.weather_data, place, place.today);
+  const { season } = summary;
+  if (!season.firstDay || !season.lastDay) return notAvailable(doc, copy);
   factsTable(doc, [
     [copy.period, `${season.firstDay} – ${season.lastDay}`],
-    [copy.daysWithData, String(season.days)],
-    [copy.gdd, `${season.gdd.toFixed(0)} °C·d`],
+    [copy.daysWithData, String(summary.days.length)],
+    [copy.gdd, `${summary.gdd.toFixed(0)} °C·d`],
     [
-      southern ? copy.winklerSouth : copy.winkler,
+      season.hemisphere === 'south' ? copy.winklerSouth : copy.winkler,
       copy.winklerValue(
-        season.winkler.toFixed(0),
-        season.winklerDays,
-        season.seasonDays,
-        winklerRegion(season.winkler),
+        summary.gdd.toFixed(0),
+        summary.days.length,
+        daysIn(season.start, season.end),
+        copy.winklerRegion(summary.winklerRegion),
       ),
     ],
-    [copy.rainTotal, `${season.rainMm.toFixed(1)} mm`],
+    [copy.rainTotal, `${summary.days.reduce((sum, day) => sum + day.rainMm, 0).toFixed(1)} mm`],
   ]);
   doc.moveDown(0.4).font('regular').fontSize(8).fillColor('#555').text(copy.seasonNote, MARGIN);
   doc.fillColor('black');
@@ -228,7 +243,7 @@ export function agroPages(
   doc: PDFKit.PDFDocument,
   lang: string,
   file: AgroHistoryFile | null,
-  options: { southern: boolean },
+  place: ReportPlace,
 ) {
   const copy = agroCopy(lang);
   doc.addPage();
@@ -244,7 +259,7 @@ export function agroPages(
   satelliteSection(doc, copy, file.satellite_stats);
   doc.addPage();
   if (file.sample) sampleBadge(doc, copy);
-  weatherSection(doc, copy, file, options.southern);
+  weatherSection(doc, copy, file, place);
   doc.addPage();
   if (file.sample) sampleBadge(doc, copy);
   soilSection(doc, copy, file);

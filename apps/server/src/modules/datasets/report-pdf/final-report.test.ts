@@ -115,11 +115,14 @@ const AGRO_FILE: AgroHistoryFile = {
   ],
   satellite_data: [],
   weather_data: [
-    // 1 June: lowest 12, highest 28 → 10 degree days; 2 June: 14 and 30 → 12; 3 June: 8 and 10 → 0.
+    // Two entries a day (the domain leaves out days with fewer as incomplete). 1 June: lowest 12,
+    // highest 28 → 10 degree days; 2 June: 14 and 30 → 12; 3 June: 8 and 10 → 0.
     weather(JUNE_1, 12, 20, 0),
     weather(JUNE_1 + 32_400, 15, 28, 1.5),
     weather(JUNE_1 + DAY, 14, 30, 4),
+    weather(JUNE_1 + DAY + 32_400, 16, 25, 0),
     weather(JUNE_1 + 2 * DAY, 8, 10, 12.5),
+    weather(JUNE_1 + 2 * DAY + 32_400, 9, 10, 0),
   ],
   satellite_stats: [
     {
@@ -164,6 +167,7 @@ async function report(lang: 'en' | 'el', agro: AgroHistoryFile | null = AGRO_FIL
       area: 10_000,
       variety: 'Agiorgitiko',
       latitude: 37.8175,
+      longitude: 22.7105,
     },
     report: {
       uuid: '0f6f6c1e-0000-4000-8000-000000000001',
@@ -257,7 +261,7 @@ describe('the satellite, weather and soil pages', () => {
       // Labels wrap in their column: the figures are checked beside the label's last words.
       expect(text).toContain('Growing degree days (base');
       expect(text).toMatch(/days \(base\s+22 °C·d/);
-      expect(text).toContain('22 °C·days over 3 of the season’s 214 days (region I so far)');
+      expect(text).toMatch(/22 °C·days over 3 of the season’s 214 days \(below Region Ia\s+so far\)/);
       expect(text).toMatch(/Rain over the period\s+18\.0 mm/);
       expect(text).toContain('Soil');
       // Kelvin shown in °C with one decimal, moisture in %.

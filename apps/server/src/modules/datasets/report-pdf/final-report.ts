@@ -29,8 +29,9 @@ export interface FinalReportInput {
     country: string | null;
     area: number;
     variety: string | null;
-    /** Latitude of the field's centre: the growing season's months depend on the hemisphere. */
+    /** The field's centre: the growing season depends on the hemisphere, the day on the longitude. */
     latitude: number | null;
+    longitude: number | null;
   };
   report: { uuid: string; service: 'e2e' | 'manual'; processedAt: Date; camera: string | null };
   numOfInputImgs: number;
@@ -225,7 +226,11 @@ export async function renderFinalReport(input: FinalReportInput): Promise<Buffer
   doc.moveDown(1);
   hotspotsPage(doc, copy, summary, input.lang);
   if (input.images.length > 0) await thumbnailsPages(doc, copy, input);
-  agroPages(doc, input.lang, input.agro, { southern: (input.field.latitude ?? 0) < 0 });
+  agroPages(doc, input.lang, input.agro, {
+    lat: input.field.latitude ?? 0,
+    lng: input.field.longitude ?? 0,
+    today: input.report.processedAt.toISOString().slice(0, 10),
+  });
 
   const range = doc.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page++) {

@@ -78,6 +78,7 @@ export async function writeReportPdf(storage: Storage, context: ReportContext, i
       area: field?.area ?? report.fieldArea,
       variety: field?.variety ?? null,
       latitude: field?.centroidLat ?? null,
+      longitude: field?.centroidLng ?? null,
     },
     report: {
       uuid,
