@@ -28,6 +28,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import type { AuthContext } from './modules/auth/sessions.ts';
 import { createSessionManager } from './modules/auth/sessions.ts';
+import { createAuthThrottle } from './modules/auth/throttle.ts';
+import { createThrottleRepository } from './modules/auth/throttle-repository.ts';
 import { createOrderEvents } from './modules/commerce/order-events.ts';
 import { presentReport } from './modules/commerce/presenter.ts';
 import { createCommerceRepository } from './modules/commerce/repository.ts';
@@ -132,7 +134,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors,
-    trustProxy: config.env === 'production',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered: the security tests walk it (a route without a row in the
@@ -187,9 +189,15 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
   });
   await jobs.handle('mail.send', mail.deliver);
   const sessions = createSessionManager({ users: usersRepository, config });
+  const throttle = createAuthThrottle({
+    repository: createThrottleRepository(database.db),
+    settings: config.authThrottle,
+    onLocked: (email, until) => auth.tellLocked(email, until),
+  });
   const auth = createAuthService({
     users: usersRepository,
     mail,
+    throttle,
     botCheck: createBotCheck({ secret: config.recaptchaSecret, logger: app.log }),
     publicUrl: config.publicUrl,
   });
@@ -388,6 +396,17 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
   }
 
   return { app, jobs, mail, readiness, metrics, storage, routes };
+}
+
+/**
+ * A hop count as a trust function: the `hops` nearest senders are proxies (this Fastify treats a bare
+ * number as "trust nothing"). Addresses are the safer setting: a hop count also trusts a client that
+ * reaches the port directly.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  const hops = trust;
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** The built React app on the same port; any non-API path answers index.html (client routing). */
