@@ -25,7 +25,7 @@ export class DamagedDatabaseError extends Error {
 /** PGlite's WebAssembly runtime aborting (`RuntimeError: Aborted()`) means its files could not be read. */
 export function isPgliteAbort(error: unknown): boolean {
   return (
-    error instanceof WebAssembly.RuntimeError ||
-    (error instanceof Error && /Aborted\(\)|PGlite failed to initiali[sz]e/.test(error.message))
+    error instanceof Error &&
+    (error.name === 'RuntimeError' || /Aborted\(\)|PGlite failed to initiali[sz]e/.test(error.message))
   );
 }
