@@ -90,6 +90,7 @@ import { createInProcessBus } from './platform/realtime/bus.ts';
 import { createPostgresBus } from './platform/realtime/postgres-bus.ts';
 import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
+import type { DiskFreeBytes } from './platform/storage/disk-space.ts';
 import { createUploadStore } from './platform/storage/upload-store.ts';
 
 export interface BuildAppOptions {
@@ -100,6 +101,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where log lines go instead of stdout (tests read them). */
   logOutput?: { write(line: string): unknown };
+  /** Free space of the upload disk (tests pass their own; default: statfs). */
+  diskFreeBytes?: DiskFreeBytes;
 }
 
 export interface RegisteredRoute {
@@ -111,7 +114,14 @@ export interface RegisteredRoute {
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export async function buildApp({ config, database, mailTransport, logger, logOutput }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  mailTransport,
+  logger,
+  logOutput,
+  diskFreeBytes,
+}: BuildAppOptions) {
   // Every log line goes, redacted, to stdout and to the administrators' live tail.
   const logTail = createLogTail(logOutput ? { out: logOutput } : {});
   const app = Fastify({
@@ -295,6 +305,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     storage,
     uploadStore,
     onUploadBytes: metrics.uploadReceived,
+    ...(diskFreeBytes ? { diskFreeBytes } : {}),
     jobs,
     mail,
     notify: notifications.notify,

@@ -15,6 +15,8 @@ export interface TestAppOptions {
   logOutput?: { write(line: string): unknown };
   /** A second app instance on the database of `sharing` (its own data directory and mail capture). */
   sharing?: TestApp;
+  /** Free space of the upload disk instead of the real one (local storage). */
+  diskFreeBytes?: (dir: string) => Promise<number>;
   /** Where files go: the local directory, or a fresh bucket on an S3 test server. Default: TEST_STORAGE or local. */
   storage?: 'local' | 's3';
 }
@@ -60,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     database,
     mailTransport,
+    ...(options.diskFreeBytes ? { diskFreeBytes: options.diskFreeBytes } : {}),
     ...(options.logOutput ? { logOutput: options.logOutput } : { logger: false }),
   });
   await app.ready();
