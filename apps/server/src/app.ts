@@ -28,6 +28,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import type { AuthContext } from './modules/auth/sessions.ts';
 import { createSessionManager } from './modules/auth/sessions.ts';
+import { createAuthThrottle } from './modules/auth/throttle.ts';
+import { createThrottleRepository } from './modules/auth/throttle-repository.ts';
 import { createOrderEvents } from './modules/commerce/order-events.ts';
 import { presentReport } from './modules/commerce/presenter.ts';
 import { createCommerceRepository } from './modules/commerce/repository.ts';
@@ -88,6 +90,7 @@ import { createInProcessBus } from './platform/realtime/bus.ts';
 import { createPostgresBus } from './platform/realtime/postgres-bus.ts';
 import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
+import type { DiskFreeBytes } from './platform/storage/disk-space.ts';
 import { createUploadStore } from './platform/storage/upload-store.ts';
 
 export interface BuildAppOptions {
@@ -98,6 +101,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where log lines go instead of stdout (tests read them). */
   logOutput?: { write(line: string): unknown };
+  /** Free space of the upload disk (tests pass their own; default: statfs). */
+  diskFreeBytes?: DiskFreeBytes;
 }
 
 export interface RegisteredRoute {
@@ -109,7 +114,14 @@ export interface RegisteredRoute {
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export async function buildApp({ config, database, mailTransport, logger, logOutput }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  mailTransport,
+  logger,
+  logOutput,
+  diskFreeBytes,
+}: BuildAppOptions) {
   // Every log line goes, redacted, to stdout and to the administrators' live tail.
   const logTail = createLogTail(logOutput ? { out: logOutput } : {});
   const app = Fastify({
@@ -132,7 +144,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors,
-    trustProxy: config.env === 'production',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered: the security tests walk it (a route without a row in the
@@ -187,9 +199,15 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
   });
   await jobs.handle('mail.send', mail.deliver);
   const sessions = createSessionManager({ users: usersRepository, config });
+  const throttle = createAuthThrottle({
+    repository: createThrottleRepository(database.db),
+    settings: config.authThrottle,
+    onLocked: (email, until) => auth.tellLocked(email, until),
+  });
   const auth = createAuthService({
     users: usersRepository,
     mail,
+    throttle,
     botCheck: createBotCheck({ secret: config.recaptchaSecret, logger: app.log }),
     publicUrl: config.publicUrl,
   });
@@ -287,6 +305,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     storage,
     uploadStore,
     onUploadBytes: metrics.uploadReceived,
+    ...(diskFreeBytes ? { diskFreeBytes } : {}),
     jobs,
     mail,
     notify: notifications.notify,
@@ -388,6 +407,17 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
   }
 
   return { app, jobs, mail, readiness, metrics, storage, routes };
+}
+
+/**
+ * A hop count as a trust function: the `hops` nearest senders are proxies (this Fastify treats a bare
+ * number as "trust nothing"). Addresses are the safer setting: a hop count also trusts a client that
+ * reaches the port directly.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  const hops = trust;
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** The built React app on the same port; any non-API path answers index.html (client routing). */

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { loadConfig } from './platform/config.ts';
+import { DamagedDatabaseError } from './platform/db/damaged-database.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { acquireEmbeddedLock } from './platform/db/embedded-lock.ts';
 import { installGracefulShutdown } from './platform/shutdown.ts';
@@ -14,6 +15,12 @@ const releaseLock = config.databaseUrl
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'db'),
+}).catch(async (error: unknown) => {
+  if (!(error instanceof DamagedDatabaseError)) throw error;
+  // The words are the whole story: no stack trace to scare or distract.
+  console.error(error.message);
+  await releaseLock();
+  process.exit(1);
 });
 const { app, readiness } = await buildApp({ config, database });
 const stopAdminSocket = config.databaseUrl

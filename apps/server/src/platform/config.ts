@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage.ts';
@@ -10,6 +11,43 @@ const intWithDefault = (fallback: number) =>
 const httpUrlTemplate = z
   .string()
   .regex(/^https?:\/\/[^\s/?#]+(\/\S*)?$/i, 'must be an http(s) URL (placeholders such as {z} allowed)');
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+/**
+ * `none`/`false`, a hop count, or a comma-separated list of addresses, CIDRs and the keywords
+ * loopback, linklocal, uniquelocal (Fastify's trustProxy). `true` (trust any sender) is refused: it
+ * lets every client choose its own address and walk around the rate limits.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (/^(none|false|0)$/i.test(value)) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => {
+      if (PROXY_KEYWORDS.includes(entry)) return false;
+      const [address, bits, extra] = entry.split('/');
+      const family = isIP(address ?? '');
+      const maxBits = family === 6 ? 128 : 32;
+      return (
+        !family ||
+        extra !== undefined ||
+        (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))
+      );
+    });
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be none, a hop count, or addresses/CIDRs/loopback (not "true": that trusts every client); bad: ${bad.join(', ') || value}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Keyless satellite imagery (XYZ template) used when no tile source is configured. */
 export const DEFAULT_SATELLITE_TILES_URL =
@@ -36,6 +74,20 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: intWithDefault(30),
   RATE_LIMIT_AUTH_PER_MINUTE: intWithDefault(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: intWithDefault(60),
+  /** Whose X-Forwarded-For names the client: none, a hop count, or proxy addresses/CIDRs (docs/deploy.md). */
+  TRUST_PROXY: z.preprocess((value) => emptyToUndefined(value) ?? 'loopback', trustProxySchema),
+  /** Wrong passwords on one account (from any address) before each try must wait, then before a lock. */
+  LOGIN_SLOWDOWN_AFTER: intWithDefault(5),
+  LOGIN_LOCK_AFTER: intWithDefault(10),
+  LOGIN_LOCK_MINUTES: intWithDefault(15),
+  /** Account e-mails (sign-up, password reset) one client address may cause per hour. */
+  AUTH_MAILS_PER_ADDRESS_PER_HOUR: intWithDefault(20),
+  /** Account e-mails one mailbox may receive per hour (more are not sent; the answer is the same). */
+  AUTH_MAILS_PER_RECIPIENT_PER_HOUR: intWithDefault(5),
+  /** Disk kept free under local storage: an upload that would eat into it is refused. */
+  UPLOAD_DISK_RESERVE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(5120)),
+  /** Bytes one account may have in datasets not yet processed (open, validating, processing). */
+  UPLOAD_MAX_GB_PER_ACCOUNT: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1000)),
   BANK_ACCOUNT_HOLDER: z.preprocess(emptyToUndefined, z.string().default('Ampelos Agritech IKE')),
   BANK_NAME: z.preprocess(emptyToUndefined, z.string().default('Set BANK_NAME in the server configuration')),
   BANK_IBAN: z.preprocess(emptyToUndefined, z.string().default('Set BANK_IBAN in the server configuration')),
@@ -173,6 +225,18 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** The window the auth attempts are counted in (a minute; tests shorten it). */
   authRateLimitWindowMs: number;
+  /** Fastify's trustProxy: false (the socket's peer is the client), a hop count, or proxy addresses. */
+  trustProxy: false | number | string[];
+  /** Database-held limits that hold across API processes and client addresses (modules/auth/throttle.ts). */
+  authThrottle: {
+    loginSlowdownAfter: number;
+    loginLockAfter: number;
+    loginLockMs: number;
+    mailsPerAddressPerHour: number;
+    mailsPerRecipientPerHour: number;
+  };
+  /** tus uploads: free disk kept (local storage) and the bytes one account may have in flight. */
+  uploads: { diskReserveBytes: number; maxBytesPerAccount: number };
   bank: { accountHolder: string; bankName: string; iban: string; bic: string };
   salesEmail: string;
   /** Printed on order PDFs; lines left unset are omitted. */
@@ -245,6 +309,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS,
     authRateLimitPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     authRateLimitWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000,
+    trustProxy: env.TRUST_PROXY,
+    authThrottle: {
+      loginSlowdownAfter: env.LOGIN_SLOWDOWN_AFTER,
+      loginLockAfter: Math.max(env.LOGIN_LOCK_AFTER, env.LOGIN_SLOWDOWN_AFTER),
+      loginLockMs: env.LOGIN_LOCK_MINUTES * 60 * 1000,
+      mailsPerAddressPerHour: env.AUTH_MAILS_PER_ADDRESS_PER_HOUR,
+      mailsPerRecipientPerHour: env.AUTH_MAILS_PER_RECIPIENT_PER_HOUR,
+    },
+    uploads: {
+      diskReserveBytes: env.UPLOAD_DISK_RESERVE_MB * 1024 * 1024,
+      maxBytesPerAccount: Math.round(env.UPLOAD_MAX_GB_PER_ACCOUNT * 1024 ** 3),
+    },
     bank: {
       accountHolder: env.BANK_ACCOUNT_HOLDER,
       bankName: env.BANK_NAME,

@@ -15,6 +15,8 @@ export interface TestAppOptions {
   logOutput?: { write(line: string): unknown };
   /** A second app instance on the database of `sharing` (its own data directory and mail capture). */
   sharing?: TestApp;
+  /** Free space of the upload disk instead of the real one (local storage). */
+  diskFreeBytes?: (dir: string) => Promise<number>;
   /** Where files go: the local directory, or a fresh bucket on an S3 test server. Default: TEST_STORAGE or local. */
   storage?: 'local' | 's3';
 }
@@ -40,6 +42,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    LOGIN_SLOWDOWN_AFTER: '10000',
+    LOGIN_LOCK_AFTER: '10000',
+    AUTH_MAILS_PER_ADDRESS_PER_HOUR: '10000',
+    AUTH_MAILS_PER_RECIPIENT_PER_HOUR: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...storageEnv,
     ...options.env,
@@ -56,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     database,
     mailTransport,
+    ...(options.diskFreeBytes ? { diskFreeBytes: options.diskFreeBytes } : {}),
     ...(options.logOutput ? { logOutput: options.logOutput } : { logger: false }),
   });
   await app.ready();

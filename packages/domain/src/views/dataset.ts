@@ -41,6 +41,10 @@ export const DATASET_MESSAGES = {
   uploadNotFound: 'Upload not found',
   uploadLengthRequired: 'The upload must state its size (Upload-Length)',
   uploadMetadataRequired: 'The upload must name its report and file',
+  uploadNoSpace:
+    'The server does not have enough free space for this upload right now. Please try again later, or contact us.',
+  uploadAccountLimit:
+    'Your uploads that are not processed yet have reached the limit for one account. Wait until they are processed, or remove some, then try again.',
   noUploads: 'Add at least one file before submitting',
   uploadsIncomplete: 'Some files have not finished uploading',
   noValidImage:

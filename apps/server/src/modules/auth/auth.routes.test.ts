@@ -84,10 +84,26 @@ describe('sign-up, verification and login', () => {
     expect(common.json().errors[0].msg).toMatch(/too common/);
   });
 
-  it('answers 409 for an e-mail that already has an account', async () => {
-    const { user } = await createUser(ctx);
-    const response = await client(ctx.app).post('/api/user/create', signUpBody({ email: user.email }));
-    expect(response.statusCode).toBe(409);
+  it('answers a sign-up with a known e-mail exactly like a new one, and tells the owner instead', async () => {
+    const { user, password } = await createUser(ctx, { lang: 'el' });
+    const fresh = await client(ctx.app).post('/api/user/create', signUpBody());
+    const known = await client(ctx.app).post(
+      '/api/user/create',
+      signUpBody({ email: user.email, password: 'Another-pass9' }),
+    );
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.statusCode).toBe(201);
+    expect(known.body).toBe(fresh.body);
+    const notice = await ctx.waitForMail(user.email, 'Ampelos');
+    expect(notice.subject).toBe('Κάποιος προσπάθησε να δημιουργήσει λογαριασμό Ampelos με το e-mail σας');
+    expect(notice.text).toContain('http://localhost:3000/passwordreset');
+    expect(ctx.sent.filter((mail) => mail.to === user.email)).toHaveLength(1);
+    // Nothing changed: the owner's password still signs in, the new one does not.
+    const http = client(ctx.app);
+    expect(
+      (await http.post('/api/user/login', { email: user.email, password: 'Another-pass9' })).statusCode,
+    ).toBe(401);
+    expect((await http.post('/api/user/login', { email: user.email, password })).statusCode).toBe(200);
   });
 
   it('answers the same 401 for an unknown e-mail and a wrong password', async () => {

@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { rateLimit },
     },
     async (request) => {
-      await auth.requestPasswordReset(request.body.email);
+      await auth.requestPasswordReset(request.body.email, request.ip);
       return { msg: AUTH_MESSAGES.resetRequested };
     },
   );

@@ -5,7 +5,9 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { BotCheck } from '../../platform/providers/recaptcha.ts';
 import type { MailService } from '../mail/service.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
+import { renderAuthNotice } from './auth-mails.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { AuthThrottle } from './throttle.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR_MS;
@@ -13,7 +15,6 @@ export const RESET_TOKEN_TTL_MS = HOUR_MS;
 
 export const AUTH_MESSAGES = {
   signedUp: 'Account created. Check your e-mail to verify your address.',
-  emailTaken: 'An account with this e-mail already exists',
   botCheckFailed: 'The bot check failed. Please try again.',
   badCredentials: 'Incorrect e-mail or password',
   notVerified: 'Please verify your e-mail address first: open the link we sent you.',
@@ -35,9 +36,13 @@ export function createAuthService(deps: {
   users: UserRepository;
   mail: MailService;
   botCheck: BotCheck;
+  throttle: AuthThrottle;
   publicUrl: string;
 }) {
+  const { throttle } = deps;
+
   async function sendVerification(user: UserRow) {
+    if (!(await throttle.mayMail(user.email))) return;
     const token = newToken();
     await deps.users.insertToken({
       userId: user.id,
@@ -56,16 +61,32 @@ export function createAuthService(deps: {
 
   return {
     async signUp(input: SignUpData, remoteIp: string) {
+      await throttle.mailFromAddress(remoteIp);
       if (!(await deps.botCheck.verify(input.recaptchaResponse, remoteIp)))
         throw badRequest(AUTH_MESSAGES.botCheckFailed);
-      if (await deps.users.findByEmail(input.email))
-        throw new AppError(409, AUTH_MESSAGES.emailTaken, 'email');
+      // The same work and answer whether or not the address has an account; its owner is told instead.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await deps.users.findByEmail(input.email);
+      if (existing) {
+        if (await throttle.mayMail(existing.email)) {
+          await deps.mail.queueMessage({
+            to: existing.email,
+            template: 'sign_up_existing',
+            message: renderAuthNotice('sign_up_existing', {
+              lang: existing.lang as Lang,
+              firstName: existing.firstName,
+              publicUrl: deps.publicUrl,
+            }),
+          });
+        }
+        return null;
+      }
       const now = new Date();
       const user = await deps.users.insert({
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         role: input.role,
         lang: input.lang ?? 'en',
         privacyAcceptedAt: now,
@@ -80,9 +101,11 @@ export function createAuthService(deps: {
 
     /** Same answer for an unknown e-mail and a wrong password, after the same amount of work. */
     async checkCredentials(email: string, password: string): Promise<UserRow> {
+      const gate = await throttle.beginLogin(email);
       const user = await deps.users.findByEmail(email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!user || !valid) throw new AppError(401, AUTH_MESSAGES.badCredentials);
+      if (!user || !valid) throw (await gate.failed()) ?? new AppError(401, AUTH_MESSAGES.badCredentials);
+      await gate.succeeded();
       if (!user.emailVerifiedAt) throw new AppError(403, AUTH_MESSAGES.notVerified);
       return user;
     },
@@ -93,9 +116,10 @@ export function createAuthService(deps: {
       await deps.users.update(userId, { emailVerifiedAt: new Date() });
     },
 
-    async requestPasswordReset(email: string) {
+    async requestPasswordReset(email: string, remoteIp: string) {
+      await throttle.mailFromAddress(remoteIp);
       const user = await deps.users.findByEmail(email);
-      if (!user) return;
+      if (!user || !(await throttle.mayMail(user.email))) return;
       const now = new Date();
       await deps.users.invalidateTokens(user.id, 'password_reset', now);
       const token = newToken();
@@ -124,6 +148,23 @@ export function createAuthService(deps: {
         emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
       });
       await deps.users.deleteSessionsOfUser(userId);
+      if (user) await throttle.clearLogin(user.email);
+    },
+
+    /** The lock e-mail of `createAuthThrottle`: only an existing account has someone to tell. */
+    async tellLocked(email: string, until: Date) {
+      const user = await deps.users.findByEmail(email);
+      if (!user) return;
+      await deps.mail.queueMessage({
+        to: user.email,
+        template: 'account_locked',
+        message: renderAuthNotice('account_locked', {
+          lang: user.lang as Lang,
+          firstName: user.firstName,
+          publicUrl: deps.publicUrl,
+          minutes: Math.max(1, Math.round((until.getTime() - Date.now()) / 60_000)),
+        }),
+      });
     },
   };
 }

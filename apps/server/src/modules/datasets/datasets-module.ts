@@ -3,6 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { type DiskFreeBytes, diskFreeBytes } from '../../platform/storage/disk-space.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import type { MailService } from '../mail/service.ts';
@@ -25,6 +26,8 @@ export interface DatasetsModuleDeps {
   mail: Pick<MailService, 'queue' | 'queueMessage'>;
   notify: Notify;
   logger: Logger;
+  /** Free space of the upload disk (tests pass their own). */
+  diskFreeBytes?: DiskFreeBytes;
   /** Told how many upload bytes each tus request added (the metrics). */
   onUploadBytes?: (bytes: number) => void;
 }
@@ -32,7 +35,15 @@ export interface DatasetsModuleDeps {
 /** Upload, ingest, analysis jobs and report files: wired here so app.ts stays a list. */
 export function createDatasetsModule(deps: DatasetsModuleDeps) {
   const repository = createDatasetRepository(deps.database.db);
-  const uploads = createUploadService({ repository });
+  const diskFree = deps.diskFreeBytes ?? diskFreeBytes;
+  const uploads = createUploadService({
+    repository,
+    limits: {
+      ...deps.config.uploads,
+      // Local storage: tus writes under the data directory. S3 takes the bytes elsewhere.
+      freeBytes: deps.config.storage.s3 ? null : () => diskFree(deps.config.dataDir),
+    },
+  });
   const data = createDataService({ repository, jobs: deps.jobs });
   const onReportProcessed = createCompletionEffects({
     repository,

@@ -43,17 +43,17 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
       const context = await visibleReport(repository, auth, request.params.uuid, canSeeReport);
       const rest = request.params['*'];
       const served = SERVED.find((entry) => entry.pattern.test(rest));
-      const sent = served
-        ? await sendStoredFile(request, reply, storage, reportKey(context.report.uuid, rest), {
-            type: served.type,
-            cacheControl: served.cache,
-            ...(served.type === 'application/pdf'
-              ? { disposition: `inline; filename="${rest.split('/').pop()}"` }
-              : {}),
-          })
-        : null;
+      const sent =
+        served !== undefined &&
+        (await sendStoredFile(request, reply, storage, reportKey(context.report.uuid, rest), {
+          type: served.type,
+          cacheControl: served.cache,
+          ...(served.type === 'application/pdf'
+            ? { disposition: `inline; filename="${rest.split('/').pop()}"` }
+            : {}),
+        }));
       if (!sent) throw notFound(M.fileNotFound);
-      return sent;
+      return reply;
     },
   );
 };

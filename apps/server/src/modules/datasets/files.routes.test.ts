@@ -4,8 +4,17 @@ import { client } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let ctx: TestApp;
+/** The app's real log lines (warnings and worse): serving a file must write none. */
+const logged: { level: number; msg: string }[] = [];
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({
+    env: { LOG_LEVEL: 'warn' },
+    logOutput: {
+      write: (chunk: string) => {
+        for (const line of chunk.split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+      },
+    },
+  });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -117,5 +126,42 @@ describe('report files', () => {
       (await owner.http.get(`/api/files/reports/${report.uuid}/data_files/final_report.pdf`)).statusCode,
     ).toBe(404);
     expect((await owner.http.get(`/api/files/uploads/${'a'.repeat(32)}`)).statusCode).toBe(404);
+  });
+
+  it('logs no error when a file is served (report files and public files alike)', async () => {
+    const { owner, report } = await completeReport();
+    const avatar = 'avatars/users/00000000-0000-4000-8000-000000000001/a-md.webp';
+    await ctx.storage.put(avatar, Buffer.from('RIFF0000WEBP'), 'image/webp');
+    const before = logged.length;
+    for (const url of [...Object.values(files(report.uuid)), `/api/files/${avatar}`]) {
+      expect((await owner.http.get(url)).statusCode, url).toBe(200);
+      expect((await owner.http.get(url, { headers: { range: 'bytes=0-1' } })).statusCode, url).toBe(206);
+      expect((await owner.http.request('HEAD', url)).statusCode, url).toBe(200);
+    }
+    // The handler's promise settles after the answer: let it run before looking.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logged.slice(before).filter((line) => line.level >= 40)).toEqual([]);
+  });
+
+  it('refuses private prefixes in any letter case or spelling on /api/files', async () => {
+    const { owner, report } = await completeReport();
+    // What a case-insensitive file system (macOS, Windows) would find for these keys.
+    const variants = [
+      `Reports/${report.uuid}/data_files/final_report.pdf`,
+      `REPORTS/${report.uuid}/DJI_0001-hd.jpg`,
+      `Uploads/${'a'.repeat(32)}`,
+      `reports./${report.uuid}/DJI_0001-hd.jpg`,
+      `Agro/${report.uuid}/index.png`,
+      `eXports/${report.uuid}.zip`,
+    ];
+    for (const key of variants) {
+      await ctx.storage.put(key, Buffer.from('private'), 'application/octet-stream');
+      const response = await owner.http.get(`/api/files/${key}`);
+      expect(response.statusCode, key).toBe(404);
+      expect(response.body, key).not.toContain('private');
+    }
+    // A public file beside them is still served.
+    await ctx.storage.put('avatars/users/x/Reports-md.webp', Buffer.from('webp'), 'image/webp');
+    expect((await owner.http.get('/api/files/avatars/users/x/Reports-md.webp')).statusCode).toBe(200);
   });
 });

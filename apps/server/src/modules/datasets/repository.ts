@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   datasetFiles,
@@ -106,6 +106,31 @@ export function createDatasetRepository(db: Db) {
         .select({ total: sql<string>`coalesce(sum(${datasetUploads.size}), 0)` })
         .from(datasetUploads)
         .where(eq(datasetUploads.datasetId, datasetId));
+      return Number(row?.total ?? 0);
+    },
+
+    /** Declared bytes of one account's uploads in datasets not yet processed (open, validating, processing). */
+    async bytesInFlightOf(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${datasetUploads.size}), 0)` })
+        .from(datasetUploads)
+        .innerJoin(datasets, eq(datasets.id, datasetUploads.datasetId))
+        .where(
+          and(
+            eq(datasetUploads.uploadedBy, userId),
+            inArray(datasets.status, ['open', 'validating', 'processing']),
+          ),
+        );
+      return Number(row?.total ?? 0);
+    },
+
+    /** Declared bytes of every unfinished upload: disk they may still take (some may be on disk already). */
+    async bytesStillToCome(): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${datasetUploads.size}), 0)` })
+        .from(datasetUploads)
+        .innerJoin(datasets, eq(datasets.id, datasetUploads.datasetId))
+        .where(and(isNull(datasetUploads.completedAt), eq(datasets.status, 'open')));
       return Number(row?.total ?? 0);
     },
 

@@ -39,11 +39,34 @@ export function cleanFilename(name: string): string {
 
 /**
  * The rules around tus uploads: who may start one, the 1 TB limit (per dataset, before any byte),
- * and which existing uploads a caller may resume or remove.
+ * the per-account and free-disk limits, and which existing uploads a caller may resume or remove.
  */
-export function createUploadService(deps: { repository: DatasetRepository; now?: () => Date }) {
+export interface UploadLimits {
+  /** Free disk kept under local storage (bytes). */
+  diskReserveBytes: number;
+  /** Declared bytes one account may have in datasets not yet processed. */
+  maxBytesPerAccount: number;
+  /** Free bytes where uploads are written; null when that is not a local disk (S3). */
+  freeBytes: (() => Promise<number>) | null;
+}
+
+export function createUploadService(deps: {
+  repository: DatasetRepository;
+  limits: UploadLimits;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
-  const { repository } = deps;
+  const { repository, limits } = deps;
+
+  /** Refuses, before any byte, an upload the account or the disk cannot take. */
+  async function assertRoomFor(userId: number, size: number) {
+    if ((await repository.bytesInFlightOf(userId)) + size > limits.maxBytesPerAccount)
+      throw new AppError(413, M.uploadAccountLimit);
+    if (!limits.freeBytes) return;
+    // Other unfinished uploads will want their declared bytes too (counted in full: the safe side).
+    const room = (await limits.freeBytes()) - limits.diskReserveBytes - (await repository.bytesStillToCome());
+    if (size > room) throw new AppError(507, M.uploadNoSpace);
+  }
 
   return {
     /** Checks a new upload and records it in the report's open dataset; returns the tus id to use. */
@@ -61,6 +84,7 @@ export function createUploadService(deps: { repository: DatasetRepository; now?:
       // The limit is for the whole dataset: the files already in it count.
       const already = await repository.bytesOfDataset(dataset.id);
       if (!(already + input.size < DATASET_MAX_BYTES)) throw new AppError(413, MESSAGES.datasetTooLarge);
+      await assertRoomFor(auth.user.id, input.size);
       const uploadId = randomBytes(16).toString('hex');
       await repository.insertUpload({
         id: uploadId,

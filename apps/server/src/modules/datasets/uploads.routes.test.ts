@@ -7,7 +7,9 @@ import { tusClient } from '../../test/tus-client.ts';
 
 let ctx: TestApp;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The 1 TB rule is tested with declared sizes no test disk holds: a disk of 10 TiB (the free-space
+  // limit has its own test, upload-limits.routes.test.ts).
+  ctx = await createTestApp({ diskFreeBytes: async () => 10 * 1024 ** 4 });
 });
 afterAll(async () => {
   await ctx?.close();

@@ -42,14 +42,14 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
       const key = request.params['*'];
       const extension = key.split('.').pop()?.toLowerCase() ?? '';
       // Report outputs and uploaded datasets have their own access rules (modules/datasets).
-      const sent = isPrivateKey(key)
-        ? null
-        : await sendStoredFile(request, reply, storage, key, {
-            type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
-            cacheControl: 'public, max-age=31536000, immutable',
-          });
+      const sent =
+        !isPrivateKey(key) &&
+        (await sendStoredFile(request, reply, storage, key, {
+          type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+          cacheControl: 'public, max-age=31536000, immutable',
+        }));
       if (!sent) throw notFound('File not found');
-      return sent;
+      return reply;
     },
   );
 };

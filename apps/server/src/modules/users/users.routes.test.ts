@@ -180,6 +180,43 @@ describe('avatar', () => {
     expect(response.json().errors[0].msg).toMatch(/not an image/);
   });
 
+  it('takes JPEG, PNG and WebP only, told by the bytes: SVG and TIFF are refused whatever their name', async () => {
+    const { http } = await signedInClient(ctx);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="red"/></svg>',
+    );
+    const tiff = await sharp(await pngOf(300, 300))
+      .tiff()
+      .toBuffer();
+    for (const [name, bytes, type] of [
+      ['me.svg', svg, 'image/svg+xml'],
+      ['me.png', svg, 'image/png'],
+      ['me.jpg', tiff, 'image/jpeg'],
+    ] as const) {
+      const upload = multipart('avatar', name, bytes, type);
+      const response = await http.post('/api/user/avatar/upload', upload.payload, {
+        headers: upload.headers,
+      });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().errors[0].msg, name).toBe(
+        'The file is not an image we can read. Please choose a JPEG, PNG or WebP image.',
+      );
+    }
+    for (const bytes of [
+      await sharp(await pngOf(300, 300))
+        .jpeg()
+        .toBuffer(),
+      await sharp(await pngOf(300, 300))
+        .webp()
+        .toBuffer(),
+    ]) {
+      const upload = multipart('avatar', 'me.bin', bytes, 'application/octet-stream');
+      expect(
+        (await http.post('/api/user/avatar/upload', upload.payload, { headers: upload.headers })).statusCode,
+      ).toBe(200);
+    }
+  });
+
   it('refuses an image over 2 MB with the spec message', async () => {
     const { http } = await signedInClient(ctx);
     const upload = multipart('avatar', 'big.png', Buffer.alloc(2 * 1024 * 1024 + 10, 1), 'image/png');

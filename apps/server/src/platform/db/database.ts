@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DamagedDatabaseError, isPgliteAbort } from './damaged-database.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,9 +51,13 @@ export async function openDatabase(options: {
   }
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') await mkdir(dir, { recursive: true });
-  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
-  await client.waitReady;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const client = dir === 'memory' ? new PGlite() : await openPgliteDir(path.resolve(dir));
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (error) {
+    if (dir !== 'memory' && isPgliteAbort(error)) throw new DamagedDatabaseError(path.resolve(dir), error);
+    throw error;
+  }
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
@@ -72,4 +77,17 @@ export async function openDatabase(options: {
     },
     close: () => client.close(),
   };
+}
+
+/** Opens an embedded database folder; one PGlite cannot start from is reported as damaged. */
+async function openPgliteDir(dir: string): Promise<PGlite> {
+  const client = new PGlite(dir);
+  try {
+    await client.waitReady;
+    await client.query('select 1');
+    return client;
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw new DamagedDatabaseError(dir, error);
+  }
 }

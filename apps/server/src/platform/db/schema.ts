@@ -628,3 +628,20 @@ export const dataExports = pgTable(
   },
   (table) => [index('data_exports_user_created_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * Counters of the sign-in and account e-mail limits (modules/auth/throttle.ts), shared by every API
+ * process: `login:{email}` (wrong passwords on one account from any address), `mail-from:{ip}` and
+ * `mail-to:{email}` (account e-mails caused by one address, received by one mailbox).
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    /** No attempt is taken before this moment (a slowdown or a lock). */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (table) => [index('auth_throttles_window_idx').on(table.windowStartedAt)],
+);

@@ -5,10 +5,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export class AppError extends Error {
   readonly statusCode: number;
   readonly path: string | undefined;
-  constructor(statusCode: number, message: string, path?: string) {
+  /** Headers the answer carries (e.g. Retry-After of a 429). */
+  readonly headers: Record<string, string> | undefined;
+  constructor(statusCode: number, message: string, path?: string, headers?: Record<string, string>) {
     super(message);
     this.statusCode = statusCode;
     this.path = path;
+    this.headers = headers;
   }
 }
 
@@ -39,6 +42,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ errors });
     }
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send({ errors: [error.path ? { msg: error.message, path: error.path } : { msg: error.message }] });

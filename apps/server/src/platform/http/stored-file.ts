@@ -32,8 +32,9 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 /**
  * Streams a stored file (local or S3) with its content type, length and range support (a PDF
- * viewer's partial reads, a resumed download), the same on either storage. Resolves with the reply
- * for the handler to return, or null when the file does not exist (the caller's own 404).
+ * viewer's partial reads, a resumed download), the same on either storage. Resolves true once the
+ * answer is under way, or false when the file does not exist (the caller's own 404). Never the reply
+ * itself: a reply is thenable, so awaiting it waits for the response to finish and yields undefined.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
@@ -41,7 +42,7 @@ export async function sendStoredFile(
   storage: Storage,
   key: string,
   headers: StoredFileHeaders,
-): Promise<FastifyReply | null> {
+): Promise<boolean> {
   // Headers only once the file is known to exist: a 404 keeps the error handler's JSON.
   const decorated = () => {
     reply
@@ -55,27 +56,31 @@ export async function sendStoredFile(
   const rangeHeader = request.headers.range;
   if (request.method === 'HEAD' || rangeHeader) {
     const info = await storage.stat(key);
-    if (!info) return null;
+    if (!info) return false;
     const range = rangeHeader ? parseRange(rangeHeader, info.size) : null;
     if (range === 'unsatisfiable') {
-      return decorated().status(416).header('Content-Range', `bytes */${info.size}`).send();
+      decorated().status(416).header('Content-Range', `bytes */${info.size}`).send();
+      return true;
     }
     if (request.method === 'HEAD') {
       // An empty stream: Fastify's HEAD handling would read a real one to its end (a whole S3
       // download) and resets Content-Length to 0 for no payload at all.
-      return decorated().header('Content-Length', info.size).send(Readable.from([]));
+      decorated().header('Content-Length', info.size).send(Readable.from([]));
+      return true;
     }
     if (range) {
       const part = await storage.get(key, range);
-      if (!part) return null;
-      return decorated()
+      if (!part) return false;
+      decorated()
         .status(206)
         .header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`)
         .header('Content-Length', range.end - range.start + 1)
         .send(part.stream);
+      return true;
     }
   }
   const file = await storage.get(key);
-  if (!file) return null;
-  return decorated().header('Content-Length', file.size).send(file.stream);
+  if (!file) return false;
+  decorated().header('Content-Length', file.size).send(file.stream);
+  return true;
 }

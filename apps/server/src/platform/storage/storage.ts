@@ -151,8 +151,24 @@ export function createLocalStorage(rootDir: string): Storage {
  */
 export const PRIVATE_PREFIXES = ['reports/', 'uploads/', 'datasets/', 'agro/', 'exports/'] as const;
 
+/**
+ * The key as the most forgiving file system would read it: case folded (macOS, Windows, some network
+ * mounts), backslashes as separators, empty and `.` segments dropped, trailing dots and spaces of a
+ * segment removed (Windows ignores them). Only for decisions; the key itself is used to read.
+ */
+export function normaliseKey(key: string): string {
+  return key
+    .replaceAll('\\', '/')
+    .split('/')
+    .map((segment) => segment.replace(/[. ]+$/, ''))
+    .filter((segment) => segment !== '')
+    .join('/')
+    .toLowerCase();
+}
+
 export function isPrivateKey(key: string): boolean {
-  return PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
+  const normalised = `${normaliseKey(key)}/`;
+  return PRIVATE_PREFIXES.some((prefix) => normalised.startsWith(prefix));
 }
 
 /** Inverse of `url`, for deleting a file we previously handed out. */

@@ -27,6 +27,7 @@ describe('tus options', () => {
     expect(shouldRetry(failure(429, ''))).toBe(true);
     expect(shouldRetry(failure(409, ''))).toBe(false);
     expect(shouldRetry(failure(403, ''))).toBe(false);
+    expect(shouldRetry(failure(507, ''))).toBe(false);
   });
 
   it('keeps one stored upload per report and file', () => {

@@ -28,8 +28,11 @@ export function tusErrorMessage(error: Error | DetailedError): string {
   return error.message;
 }
 
-/** Network trouble and busy servers are retried; a refusal (4xx, e.g. 409 dataset closed) is not. */
+/**
+ * Network trouble and busy servers are retried; a refusal (4xx, e.g. 409 dataset closed) is not, nor
+ * 507 (no disk space for it: the message says so at once instead of after a minute of retries).
+ */
 export function shouldRetry(error: DetailedError): boolean {
   const status = error.originalResponse?.getStatus() ?? 0;
-  return status === 0 || status === 423 || status === 429 || status >= 500;
+  return status === 0 || status === 423 || status === 429 || (status >= 500 && status !== 507);
 }
