@@ -10,7 +10,7 @@ import type { DatasetRepository, DatasetRow, UploadRow } from '../repository.ts'
 import { chooseInputs } from './choose-inputs.ts';
 import { classifyFile, type FieldArea } from './classify.ts';
 import { sniffFile } from './sniff.ts';
-import { eachZipFile, inspectZip } from './zip-archive.ts';
+import { eachZipFile, inspectZip, ZipEntryDamage } from './zip-archive.ts';
 
 export interface IngestDeps {
   repository: DatasetRepository;
@@ -78,7 +78,20 @@ export function createIngest(deps: IngestDeps) {
         dataset.uuid,
         `${upload.id.slice(0, 8)}-${index}${extensionOf(entry.name)}`,
       );
-      await storage.putStream(key, await entry.open(), 'application/octet-stream');
+      try {
+        const { stream, done } = await entry.readable();
+        await Promise.all([storage.putStream(key, stream, 'application/octet-stream', entry.size), done]);
+      } catch (error) {
+        if (!(error instanceof ZipEntryDamage)) throw error;
+        await storage.delete(key).catch(() => undefined);
+        await repository.insertFile({
+          ...base,
+          status: 'rejected',
+          reason: 'corrupt',
+          message: error.message,
+        });
+        return;
+      }
       const verdict = await storage.withLocalFile(key, (stored) => classifyFile(stored, field));
       if (verdict.status === 'rejected') await storage.delete(key);
       await repository.insertFile({
