@@ -148,7 +148,7 @@ export async function classifyFile(
   } catch (error) {
     if (error instanceof ImageTooLargeError) {
       const most = Math.round(limits.photoMaxPixels / 1_000_000);
-      return rejected(type, 'too_many_pixels', `${error.message}; at most ${most} megapixels are analysed`);
+      return rejected(type, 'too_many_pixels', `${error.message}: at most ${most} megapixels are analysed`);
     }
     return rejected(type, 'corrupt', `The image cannot be read (${(error as Error).message})`);
   }

@@ -10,7 +10,7 @@ import type { DatasetRepository, DatasetRow, NewDatasetFile, UploadRow } from '.
 import { chooseInputs } from './choose-inputs.ts';
 import { classifyFile, type FieldArea } from './classify.ts';
 import { sniffFile } from './sniff.ts';
-import { eachZipFile, inspectZip, ZipEntryDamage } from './zip-archive.ts';
+import { eachZipFile, inspectZip, ZipArchiveDamage, ZipEntryDamage } from './zip-archive.ts';
 
 export interface IngestDeps {
   repository: DatasetRepository;
@@ -96,7 +96,7 @@ export function createIngest(deps: IngestDeps) {
     }
     const checks = await repository.checksOfUpload(dataset.id, upload.id);
     let index = 0;
-    await eachZipFile(file, async (entry) => {
+    const visitAll = eachZipFile(file, async (entry) => {
       index += 1;
       const base = {
         datasetId: dataset.id,
@@ -118,8 +118,9 @@ export function createIngest(deps: IngestDeps) {
           `${upload.id.slice(0, 8)}-${index}${extensionOf(entry.name)}`,
         );
         try {
-          const { stream, done } = await entry.readable();
-          await Promise.all([storage.putStream(key, stream, 'application/octet-stream', entry.size), done]);
+          await entry.copyTo((stream) =>
+            storage.putStream(key, stream, 'application/octet-stream', entry.size),
+          );
         } catch (error) {
           if (!(error instanceof ZipEntryDamage)) throw error;
           await storage.delete(key).catch(() => undefined);
@@ -130,6 +131,25 @@ export function createIngest(deps: IngestDeps) {
         return { ...base, ...verdict, storageKey: verdict.status === 'accepted' ? key : null };
       });
     });
+    try {
+      await visitAll;
+    } catch (error) {
+      if (!(error instanceof ZipArchiveDamage)) throw error;
+      // The files listed before the damage keep their verdicts; the zip itself says why the rest has none.
+      await repository.insertFile({
+        datasetId: dataset.id,
+        uploadId: upload.id,
+        path: upload.filename,
+        format: 'zip',
+        bytes: upload.size,
+        status: 'rejected',
+        reason: 'corrupt',
+        message:
+          error.visited > 0
+            ? `${error.message}; the files before the damage were checked one by one`
+            : error.message,
+      });
+    }
   }
 
   async function inspectUpload(dataset: DatasetRow, upload: UploadRow, field: FieldArea) {

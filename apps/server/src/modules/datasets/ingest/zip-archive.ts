@@ -197,27 +197,50 @@ export interface ZipFileEntry {
    */
   extractTo: (sink: Writable) => Promise<void>;
   /**
-   * The entry as a readable for a consumer that attaches later (e.g. a storage adapter that awaits
-   * before piping): the pipeline into it is already owned, so its errors surface on the readable.
-   * `done` settles when the copy ends; await it (or the consumer) so nothing is left dangling.
+   * Hands the entry's bytes to `consume` (e.g. a storage adapter that awaits before piping) as a
+   * readable whose feeding pipeline is already owned. Rejects with `ZipEntryDamage` when the
+   * entry is damaged, or with the consumer's own error when the consumer failed first.
    */
-  readable: () => Promise<{ stream: Readable; done: Promise<void> }>;
+  copyTo: (consume: (stream: Readable) => Promise<unknown>) => Promise<void>;
 }
 
 /** Damage found while extracting one entry: its verdict, not the archive's. */
 export class ZipEntryDamage extends Error {}
 
+/** The archive's directory failed part-way (after `visited` files): the rest cannot be listed. */
+export class ZipArchiveDamage extends Error {
+  constructor(
+    message: string,
+    readonly visited: number,
+  ) {
+    super(message);
+  }
+}
+
+async function* entriesOrDamage(zip: ZipFile, visited: () => number): AsyncGenerator<Entry> {
+  try {
+    yield* entriesOf(zip);
+  } catch (error) {
+    throw new ZipArchiveDamage(refusalOf(error).message, visited());
+  }
+}
+
 /**
  * Calls `visit` for every regular file entry (litter skipped), one at a time. yauzl checks each
  * stream against the declared size, so the limits checked by `inspectZip` hold while extracting;
  * every failure of an entry's streams rejects that entry's `extractTo`/`readable` with a
- * `ZipEntryDamage` whose message a customer understands.
+ * `ZipEntryDamage` whose message a customer understands; a directory that fails part-way rejects
+ * with `ZipArchiveDamage` (the files visited so far keep their verdicts).
  */
 export async function eachZipFile(file: string, visit: (entry: ZipFileEntry) => Promise<void>) {
-  const zip = await openZip(file);
+  const zip = await openZip(file).catch((error: unknown) => {
+    throw new ZipArchiveDamage(refusalOf(error).message, 0);
+  });
+  let visited = 0;
   try {
-    for await (const entry of entriesOf(zip)) {
+    for await (const entry of entriesOrDamage(zip, () => visited)) {
       if (isDirectory(entry) || isArchiveLitter(entry.fileName)) continue;
+      visited += 1;
       const openSource = async () => {
         try {
           return await zip.openReadStreamPromise(entry);
@@ -229,20 +252,31 @@ export async function eachZipFile(file: string, visit: (entry: ZipFileEntry) => 
         pipeline(source, sink).catch((error: unknown) => {
           // yauzl may forward one more error a tick later: keep a listener so it is never unhandled.
           source.on('error', () => undefined);
-          throw new ZipEntryDamage(describeZipDamage(error));
+          throw new ZipEntryDamage(describeZipDamage(error), { cause: error });
         });
       await visit({
         name: entry.fileName,
         size: entry.uncompressedSize,
         encrypted: entry.isEncrypted(),
         extractTo: async (sink) => own(await openSource(), sink),
-        readable: async () => {
+        copyTo: async (consume) => {
           const source = await openSource();
           const pass = new PassThrough();
-          const done = own(source, pass);
-          // The consumer reads `pass`; a rejection here also destroys `pass` with the error.
-          done.catch(() => undefined);
-          return { stream: pass, done };
+          // Both settle: `feeding` fails on damage (and destroys `pass`), `consuming` on the consumer's error.
+          const feeding = own(source, pass).then(
+            () => null,
+            (error: ZipEntryDamage) => error,
+          );
+          const consuming = consume(pass).then(
+            () => null,
+            (error: unknown) => error ?? new Error('the consumer failed'),
+          );
+          const [damage, consumerError] = await Promise.all([feeding, consuming]);
+          // The consumer stopping first shows on the feeding side as a premature close: its error wins.
+          const consumerFirst =
+            (damage?.cause as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+          if (consumerError && (!damage || consumerFirst)) throw consumerError;
+          if (damage) throw damage;
         },
       });
     }

@@ -52,8 +52,7 @@ export async function readPhotoMetadata(filePath: string): Promise<PhotoMetadata
     pixels = await sharp(filePath, { limitInputPixels: photoPixelLimit() }).metadata();
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) {
-      const megapixels = Math.round(photoPixelLimit() / 1_000_000);
-      throw new ImageTooLargeError(`The image declares more than ${megapixels} megapixels`);
+      throw new ImageTooLargeError('The image is larger than the analysis reads');
     }
     throw new UnsupportedImageError('The image cannot be decoded');
   }
