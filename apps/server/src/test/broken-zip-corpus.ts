@@ -135,7 +135,10 @@ const discard = () =>
  */
 export async function runBrokenZipCorpus(options: {
   seed: number;
+  /** Archives of the small kinds (cycled). */
   count: number;
+  /** How many archives of `manyEntries` entries each come on top (they dominate the run time). */
+  manyEntryArchives: number;
   manyEntries: number;
   limits: ZipLimits;
   onArchive?: (index: number, kind: BrokenZipKind) => void;
@@ -151,8 +154,11 @@ export async function runBrokenZipCorpus(options: {
     unexpected: [],
   };
   try {
-    for (let index = 0; index < options.count; index++) {
-      const kind = BROKEN_ZIP_KINDS[index % BROKEN_ZIP_KINDS.length] as BrokenZipKind;
+    const smallKinds = BROKEN_ZIP_KINDS.filter((kind) => kind !== 'many-entries');
+    const total = options.count + options.manyEntryArchives;
+    for (let index = 0; index < total; index++) {
+      const kind =
+        index < options.count ? (smallKinds[index % smallKinds.length] as BrokenZipKind) : 'many-entries';
       options.onArchive?.(index, kind);
       const file = path.join(dir, `${index}.zip`);
       await writeFile(file, await brokenZip(kind, random, options.manyEntries));
