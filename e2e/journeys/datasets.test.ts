@@ -8,6 +8,7 @@ import {
   generateSampleData,
   type SampleTruth,
 } from '../../apps/server/src/platform/imaging/sample-data/generate.ts';
+import { pixelFloodJpeg } from '../../apps/server/src/test/geotagged-jpeg.ts';
 import { buildZip } from '../../apps/server/src/test/zip-writer.ts';
 import { launchBrowser, snapshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -33,6 +34,7 @@ afterAll(async () => {
 const stamp = Date.now();
 const customer = { email: `byoi-${stamp}@example.com`, password: 'Assyrtiko-Santorini-5' };
 const admin = { email: `ops-${stamp}@example.com`, password: 'Vidiano-Crete-8' };
+const grower = { email: `damaged-${stamp}@example.com`, password: 'Moschofilero-Mantinia-7' };
 
 function createAccount(account: { email: string; password: string }, role: string) {
   const created = spawnSync(
@@ -79,10 +81,12 @@ async function apiAs(account: { email: string; password: string }) {
 }
 
 /** A BYOI report paid for and confirmed, so it awaits data: field, cart, order, admin completes it. */
-async function processingReport() {
-  createAccount(customer, 'b2b_admin');
-  createAccount(admin, 'admin');
-  const asCustomer = await apiAs(customer);
+let adminCreated = false;
+async function processingReport(owner = customer) {
+  createAccount(owner, 'b2b_admin');
+  if (!adminCreated) createAccount(admin, 'admin');
+  adminCreated = true;
+  const asCustomer = await apiAs(owner);
   const d = 40 / 111_000;
   const lngs = truth.plants.map((plant) => plant.lng);
   const lats = truth.plants.map((plant) => plant.lat);
@@ -183,6 +187,53 @@ describe('a customer with a bring-your-own-images report', () => {
     );
     // Offline base-map tiles and the signed-out probe are expected; a CSP refusal (tus, PDF) is not.
     expect(consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a customer whose zip is damaged', () => {
+  it('sees each damaged file refused with its reason while the service stays up', async () => {
+    const { fieldUuid } = await processingReport(grower);
+    const photo = await readFile(path.join(sampleDir, truth.photos[0]?.file as string));
+    const spot = truth.plants[0] as { lat: number; lng: number };
+    // A broken download (damaged deflate data), an entry larger than the zip says, a pixel flood.
+    const zip = await buildZip([
+      { name: 'DCIM/DJI_0001.JPG', data: photo, deflate: true, corruptData: true },
+      { name: 'DCIM/DJI_0002.JPG', zeros: 20_000_000, lie: { localSize: 1000, centralSize: 1000 } },
+      {
+        name: 'DCIM/DJI_0003.JPG',
+        data: await pixelFloodJpeg({ gps: { ...spot, altitude: 320 }, width: 60_000, height: 60_000 }),
+      },
+    ]);
+    const zipFile = path.join(sampleDir, 'damaged.zip');
+    await import('node:fs/promises').then((fs) => fs.writeFile(zipFile, zip));
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByTestId('login-email').fill(grower.email);
+    await page.getByTestId('login-password').fill(grower.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(`${server.baseUrl}/fields`);
+    await page.goto(`${server.baseUrl}/fields?field=${fieldUuid}`);
+    await page.getByTestId('report-picker-open').click();
+    await page.getByRole('dialog').getByRole('button').filter({ hasText: '#' }).first().click();
+    await page.getByTestId('upload-open').click();
+    await page.getByTestId('upload-panel').locator('input[type="file"]').setInputFiles(zipFile);
+    await page.getByTestId('dataset-uploads').getByText('Uploaded').waitFor({ timeout: 60_000 });
+    await page.getByTestId('upload-submit').click();
+
+    await page.getByTestId('dataset-refused').waitFor({ timeout: 60_000 });
+    const reasons = await page.getByTestId('dataset-file-reason').allInnerTexts();
+    expect(reasons.sort()).toEqual([
+      'The file is damaged or cannot be read',
+      'The file is damaged or cannot be read',
+      'The image is larger than we analyse',
+    ]);
+    await expect(page.getByTestId('dataset-files').getByText('3 rejected').isVisible()).resolves.toBe(true);
+    await snapshot(page, 'datasets-damaged-zip');
+    // The service is up: the API answers and the page still works.
+    expect((await page.request.get(`${server.baseUrl}/api/health`)).status()).toBe(200);
     await context.close();
   });
 });

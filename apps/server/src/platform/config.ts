@@ -113,6 +113,12 @@ const envSchema = z.object({
   DATASET_ZIP_MAX_RATIO: intWithDefault(200),
   IMAGING_JOB_EXPIRE_SECONDS: intWithDefault(1800),
   IMAGING_CONCURRENCY: intWithDefault(1),
+  /** Largest photo accepted at ingest, and sharp's decode limit for every photo (docs/IMAGING.md). */
+  IMAGING_MAX_PHOTO_MEGAPIXELS: intWithDefault(120),
+  /** Largest orthomosaic or DSM accepted at ingest (read by windows, so far above the photo cap). */
+  IMAGING_MAX_RASTER_MEGAPIXELS: intWithDefault(10_000),
+  /** Time budget of one analysis step (measure or detect of one unit); past it the unit fails. */
+  IMAGING_STEP_TIMEOUT_SECONDS: intWithDefault(900),
   /** Disk (MB) a worker may use to hand each photo's phase-1 work to phase 2; 0 turns it off. */
   IMAGING_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(4096)),
   /** Retries of a failed background job before it fails for good (0: the first failure is final). */
@@ -247,7 +253,14 @@ export interface Config {
   /** Uploaded datasets: geolocation buffer around the field and zip safety limits. */
   datasets: { geofenceBufferM: number; zipMaxEntries: number; zipMaxRatio: number };
   /** Analysis jobs: how long one may run before it is taken as crashed, and how many run at once. */
-  imaging: { jobExpireSeconds: number; concurrency: number; cacheBytes: number };
+  imaging: {
+    jobExpireSeconds: number;
+    concurrency: number;
+    cacheBytes: number;
+    photoMaxPixels: number;
+    rasterMaxPixels: number;
+    stepTimeoutSeconds: number;
+  };
   jobs: { retryLimit: number };
   /** Weather, soil and satellite providers (platform/agro). */
   agro: {
@@ -348,6 +361,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     imaging: {
       jobExpireSeconds: env.IMAGING_JOB_EXPIRE_SECONDS,
       concurrency: env.IMAGING_CONCURRENCY,
+      photoMaxPixels: env.IMAGING_MAX_PHOTO_MEGAPIXELS * 1_000_000,
+      rasterMaxPixels: env.IMAGING_MAX_RASTER_MEGAPIXELS * 1_000_000,
+      stepTimeoutSeconds: env.IMAGING_STEP_TIMEOUT_SECONDS,
       cacheBytes: env.IMAGING_CACHE_MB * 1024 * 1024,
     },
     jobs: { retryLimit: env.JOB_RETRY_LIMIT },

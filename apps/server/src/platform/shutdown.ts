@@ -19,7 +19,7 @@ export interface ShutdownOptions {
 export function installGracefulShutdown(options: ShutdownOptions) {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let stopping = false;
-  async function shutdown(signal: string) {
+  async function shutdown(signal: string, failed = false) {
     if (stopping) return;
     stopping = true;
     options.app.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
@@ -47,8 +47,19 @@ export function installGracefulShutdown(options: ShutdownOptions) {
       code = 1;
     }
     clearTimeout(giveUp);
-    exit(code);
+    exit(failed ? 1 : code);
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The last net, not the fix (jobs own their streams): an error nothing caught is logged where
+  // operators look, then the process stops as cleanly as it can; the jobs it held resume at the next
+  // start, and the resume limits (modules/datasets) end any dataset that keeps killing its worker.
+  process.on('uncaughtException', (err) => {
+    options.app.log.fatal({ err }, 'uncaught exception: stopping (unfinished jobs resume at the next start)');
+    void shutdown('uncaughtException', true);
+  });
+  // A promise nobody awaited changes no shared state by failing: log it and keep serving.
+  process.on('unhandledRejection', (reason) => {
+    options.app.log.error({ err: reason }, 'unhandled promise rejection (the process keeps running)');
+  });
 }

@@ -105,3 +105,25 @@ export async function geotaggedJpeg(
   // The segment goes right after SOI (FF D8).
   return Buffer.concat([jpeg.subarray(0, 2), exifSegment(options), jpeg.subarray(2)]);
 }
+
+/**
+ * A geotagged JPEG whose frame header declares `width × height` (a pixel flood: a few hundred bytes
+ * that would decode to gigabytes). The scan data stays the small image's.
+ */
+export async function pixelFloodJpeg(
+  options: Parameters<typeof exifSegment>[0] & { width: number; height: number },
+): Promise<Buffer> {
+  const jpeg = Buffer.from(await geotaggedJpeg({ ...options, width: 64, height: 48 }));
+  for (let at = 2; at + 9 < jpeg.length; ) {
+    const marker = jpeg[at + 1] as number;
+    const length = jpeg.readUInt16BE(at + 2);
+    // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC): height then width after the precision byte.
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      jpeg.writeUInt16BE(options.height, at + 5);
+      jpeg.writeUInt16BE(options.width, at + 7);
+      return jpeg;
+    }
+    at += 2 + length;
+  }
+  throw new Error('no frame header in the JPEG');
+}

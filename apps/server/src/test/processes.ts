@@ -27,9 +27,10 @@ export async function waitFor(
 }
 
 /** A server process (`apps/server/src/main.ts`) as production runs it, with its output kept. */
-export function spawnServer(name: string, env: Record<string, string>) {
+export function spawnServer(name: string, env: Record<string, string>, nodeFlags: string[] = []) {
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = [...nodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

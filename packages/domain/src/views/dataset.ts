@@ -28,6 +28,11 @@ export const DATASET_FILE_REASONS = [
   'mixed_dataset',
   'extra_orthomosaic',
   'dsm_without_orthomosaic',
+  // Decided at ingest from the headers, so nothing is accepted that the analysis cannot read.
+  'too_many_pixels',
+  'unsupported_bands',
+  'unsupported_bit_depth',
+  'unsupported_camera',
 ] as const;
 export type DatasetFileReason = (typeof DATASET_FILE_REASONS)[number];
 
@@ -54,6 +59,8 @@ export const DATASET_MESSAGES = {
     'None of the images could be analysed. The report awaits data again: please upload the photos again.',
   processingFailed:
     'The data could not be processed. The report awaits data again: please upload it again. Our team has been told.',
+  workerStopped:
+    'Processing this data stopped our server several times, so it was ended. The report awaits data again: please check the files and upload them again. Our team has been told.',
 } as const;
 
 export interface DatasetUploadView {

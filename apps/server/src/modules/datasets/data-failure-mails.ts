@@ -1,4 +1,4 @@
-import type { Lang } from '@ampelos/domain';
+import { type Lang, DATASET_MESSAGES as M } from '@ampelos/domain';
 import { type RenderedEmail, renderMessage } from '../../platform/mail/templates.ts';
 
 const COPY = {
@@ -44,6 +44,18 @@ const COPY = {
   },
 } as const;
 
+/** Why, in the uploader's language: the panel's message (known ones translated, others as written). */
+const REASONS_EL: Record<string, string> = {
+  [M.noImageAnalysed]:
+    'Καμία από τις εικόνες δεν ήταν δυνατό να αναλυθεί. Η αναφορά περιμένει ξανά δεδομένα: ανεβάστε ξανά τις φωτογραφίες.',
+  [M.processingFailed]:
+    'Τα δεδομένα δεν ήταν δυνατό να επεξεργαστούν. Η αναφορά περιμένει ξανά δεδομένα: ανεβάστε τα ξανά. Η ομάδα μας έχει ενημερωθεί.',
+  [M.workerStopped]:
+    'Η επεξεργασία αυτών των δεδομένων σταμάτησε τον διακομιστή μας αρκετές φορές, οπότε διακόπηκε. Η αναφορά περιμένει ξανά δεδομένα: ελέγξτε τα αρχεία και ανεβάστε τα ξανά. Η ομάδα μας έχει ενημερωθεί.',
+};
+const reasonIn = (lang: Lang, message: string) =>
+  lang === 'el' ? (REASONS_EL[message] ?? message) : message;
+
 export interface DataFailureMailInput {
   lang: Lang;
   firstName: string;
@@ -52,14 +64,17 @@ export interface DataFailureMailInput {
   publicUrl: string;
 }
 
-/** To whoever uploads the report's data (the BYOI customer, the E2E crew): upload again. */
-export function renderUploaderFailureMail(input: DataFailureMailInput): RenderedEmail {
+/** To whoever uploads the report's data (the BYOI customer, the E2E crew): why, and upload again. */
+export function renderUploaderFailureMail(input: DataFailureMailInput & { reason?: string }): RenderedEmail {
   const copy = COPY[input.lang];
   return renderMessage({
     lang: input.lang,
     subject: copy.uploader.subject(input.fieldTitle),
     greeting: copy.greeting(input.firstName),
-    paragraphs: [copy.uploader.body(input.fieldTitle)],
+    paragraphs: [
+      copy.uploader.body(input.fieldTitle),
+      ...(input.reason ? [reasonIn(input.lang, input.reason)] : []),
+    ],
     action: { label: copy.uploader.action, link: input.link },
     footer: copy.uploader.footer,
     publicUrl: input.publicUrl,

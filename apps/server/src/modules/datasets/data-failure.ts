@@ -57,6 +57,7 @@ export function createDatasetFailure(deps: {
         fieldTitle,
         link: uploadLink,
         publicUrl: deps.publicUrl,
+        ...(dataset.message ? { reason: dataset.message } : {}),
       });
       await deps.mail.queueMessage({ to: person.email, template: 'dataset_failed', message });
     }

@@ -141,6 +141,43 @@ export function createDatasetRepository(db: Db) {
     async updateFile(id: number, changes: Partial<NewDatasetFile>) {
       await db.update(datasetFiles).set(changes).where(eq(datasetFiles.id, id));
     },
+    /** Records a file's verdict, replacing the one written before it was checked (`checksOfUpload`). */
+    async upsertFile(values: NewDatasetFile) {
+      const { datasetId: _d, uploadId: _u, path: _p, ...changes } = values;
+      await db
+        .insert(datasetFiles)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [datasetFiles.datasetId, datasetFiles.uploadId, datasetFiles.path],
+          set: {
+            storageKey: null,
+            kind: null,
+            format: null,
+            reason: null,
+            message: null,
+            lat: null,
+            lng: null,
+            metadata: null,
+            ...changes,
+          },
+        });
+    },
+    /**
+     * Every recorded path of an upload: null when its verdict is final, or how many checks were
+     * started on it when the last one never finished (its worker died while reading it).
+     */
+    async checksOfUpload(datasetId: number, uploadId: string): Promise<Map<string, number | null>> {
+      const rows = await db
+        .select({ path: datasetFiles.path, metadata: datasetFiles.metadata })
+        .from(datasetFiles)
+        .where(and(eq(datasetFiles.datasetId, datasetId), eq(datasetFiles.uploadId, uploadId)));
+      return new Map(
+        rows.map((row) => {
+          const started = row.metadata?.ingestChecksStarted;
+          return [row.path, typeof started === 'number' ? started : null];
+        }),
+      );
+    },
     async filePathsOfUpload(datasetId: number, uploadId: string): Promise<Set<string>> {
       const rows = await db
         .select({ path: datasetFiles.path })
@@ -214,7 +251,7 @@ export function createDatasetRepository(db: Db) {
     ): Promise<boolean> {
       const moved = await db
         .update(datasetUnits)
-        .set({ status: to, result, error: null, doneAt: new Date() })
+        .set({ status: to, result, error: null, doneAt: new Date(), attempts: 0 })
         .where(and(eq(datasetUnits.id, id), eq(datasetUnits.status, from)))
         .returning({ id: datasetUnits.id });
       return moved.length > 0;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DATASET_MESSAGES as M } from '@ampelos/domain';
 import type { Config } from '../../platform/config.ts';
-import { createDiskAnalysisCache } from '../../platform/imaging/index.ts';
+import { createDiskAnalysisCache, setPhotoMaxPixels } from '../../platform/imaging/index.ts';
 import type { JobHandler, JobName, Jobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -30,6 +30,8 @@ export async function startDatasetWorker(deps: {
   failDataset: FailDataset;
 }) {
   const { config, repository, storage, jobs, logger } = deps;
+  // Every decode of an uploaded photo is held to the cap ingest enforces (never unlimited).
+  setPhotoMaxPixels(config.imaging.photoMaxPixels);
   // Phase 1 leaves each photo's work here for phase 2; a dataset's entries go when it ends.
   const analysisCache = createDiskAnalysisCache(
     path.join(config.dataDir, 'cache', 'analysis'),
@@ -51,6 +53,7 @@ export async function startDatasetWorker(deps: {
     jobs,
     logger,
     jobExpireSeconds: config.imaging.jobExpireSeconds,
+    stepTimeoutSeconds: config.imaging.stepTimeoutSeconds,
     failDataset,
     analysisCache,
   });
@@ -95,5 +98,5 @@ export async function startDatasetWorker(deps: {
   await jobs.handle('dataset.detect', analysis.detect, { concurrency });
   await jobs.handle('dataset.finalize', failingForGood('dataset.finalize', finalize));
   await jobs.handle('report.pdf', createReportPdfJob({ repository, storage, logger }));
-  await resumeUnfinishedDatasets({ repository, jobs, logger });
+  await resumeUnfinishedDatasets({ repository, jobs, logger, failDataset });
 }

@@ -16,7 +16,8 @@
  *    `detectStressInRasterTile(path, tile, stats, { hdPath, imageId })` → `PhotoAnalysis` (writes the HD JPEG).
  * 6. Once: `renderTiles({ photos: [{ input, analysis }] | raster: { path, analyses: [{ tile, analysis }] },
  *    dsmPath?, statistics, minZoom, onTile })` → `TileSetSummary`.
- * Errors: `readPhotoMetadata` throws `UnsupportedImageError` for bytes that are not JPEG/TIFF.
+ * Errors: `readPhotoMetadata` throws `UnsupportedImageError` for bytes that are not JPEG/TIFF and
+ * `ImageTooLargeError` past the photo pixel limit (`setPhotoMaxPixels`, applied to every decode).
  * Formulas, thresholds and the georeferencing error model: docs/IMAGING.md.
  * Every function is deterministic for the same inputs, so a retried job produces the same output.
  */
@@ -36,6 +37,12 @@ export {
   sniffImageFormat,
   UnsupportedImageError,
 } from './metadata/read-photo-metadata.ts';
+export {
+  DEFAULT_PHOTO_MAX_MEGAPIXELS,
+  ImageTooLargeError,
+  photoPixelLimit,
+  setPhotoMaxPixels,
+} from './pixel-limit.ts';
 export { detectStressInRasterTile, measureRasterTile, planRasterTiles } from './raster/raster-analysis.ts';
 export { readRasterInfo } from './raster/raster-info.ts';
 export { NothingToTileError, renderTiles } from './tiles/render-tiles.ts';

@@ -1,10 +1,12 @@
 import type { DatasetFileReason } from '@ampelos/domain';
 import {
+  ImageTooLargeError,
   type PhotoMetadata,
   type RasterInfo,
   readPhotoMetadata,
   readRasterInfo,
 } from '../../../platform/imaging/index.ts';
+import { type IngestLimits, photoRefusal, rasterRefusal } from './analysable.ts';
 import { distanceOutsideM, type LngLat, ringsOverlap } from './geofence.ts';
 import { describeType, sniffFile } from './sniff.ts';
 
@@ -44,10 +46,12 @@ const rejected = (
 const asJson = (value: object) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
 /** A georeferenced TIFF: orthomosaic or DSM, accepted when its footprint meets the field. */
-function classifyRaster(info: RasterInfo, field: FieldArea): FileVerdict {
+function classifyRaster(info: RasterInfo, field: FieldArea, limits: IngestLimits): FileVerdict {
   // A DSM is one band of elevations, stored as floating point (GDAL's and ODM's output).
   const kind = info.bandCount === 1 && info.sampleFormat === 'float' ? 'dsm' : 'orthomosaic';
   const metadata = asJson(info);
+  const refusal = rasterRefusal(info, kind, limits);
+  if (refusal) return rejected('geotiff', refusal.reason, refusal.message, { kind, metadata });
   if (!info.footprint || !info.proj4) {
     return rejected('geotiff', 'not_georeferenced', 'The GeoTIFF has no coordinate system we can read', {
       kind,
@@ -79,9 +83,11 @@ function classifyRaster(info: RasterInfo, field: FieldArea): FileVerdict {
   };
 }
 
-function classifyPhoto(meta: PhotoMetadata, field: FieldArea): FileVerdict {
+function classifyPhoto(meta: PhotoMetadata, field: FieldArea, limits: IngestLimits): FileVerdict {
   const metadata = asJson(meta);
   const kind = meta.band ? 'band' : 'photo';
+  const refusal = photoRefusal(meta, limits);
+  if (refusal) return rejected(meta.format, refusal.reason, refusal.message, { kind, metadata });
   if (!meta.gps) {
     return rejected(meta.format, 'no_gps', 'The photo has no GPS position', { kind, metadata });
   }
@@ -108,9 +114,14 @@ function classifyPhoto(meta: PhotoMetadata, field: FieldArea): FileVerdict {
 
 /**
  * Decides one file from its bytes: the type by signature, a GeoTIFF by its geokeys, a photo by its
- * EXIF/XMP, and the geolocation rule against the paid field.
+ * EXIF/XMP, whether the analysis can read it (size, bands, bit depth, camera: `analysable.ts`),
+ * and the geolocation rule against the paid field.
  */
-export async function classifyFile(file: string, field: FieldArea): Promise<FileVerdict> {
+export async function classifyFile(
+  file: string,
+  field: FieldArea,
+  limits: IngestLimits,
+): Promise<FileVerdict> {
   let type: Awaited<ReturnType<typeof sniffFile>>;
   try {
     type = await sniffFile(file);
@@ -129,13 +140,17 @@ export async function classifyFile(file: string, field: FieldArea): Promise<File
   }
   if (type === 'tiff') {
     const info = await readRasterInfo(file).catch(() => null);
-    if (info?.geoTransform) return classifyRaster(info, field);
+    if (info?.geoTransform) return classifyRaster(info, field, limits);
   }
   let meta: PhotoMetadata;
   try {
     meta = await readPhotoMetadata(file);
   } catch (error) {
+    if (error instanceof ImageTooLargeError) {
+      const most = Math.round(limits.photoMaxPixels / 1_000_000);
+      return rejected(type, 'too_many_pixels', `${error.message}: at most ${most} megapixels are analysed`);
+    }
     return rejected(type, 'corrupt', `The image cannot be read (${(error as Error).message})`);
   }
-  return classifyPhoto(meta, field);
+  return classifyPhoto(meta, field, limits);
 }

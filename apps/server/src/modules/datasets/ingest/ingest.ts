@@ -6,22 +6,27 @@ import type { Logger } from '../../../platform/logger.ts';
 import type { Storage } from '../../../platform/storage/storage.ts';
 import type { UploadStore } from '../../../platform/storage/upload-store.ts';
 import { datasetInputKey } from '../paths.ts';
-import type { DatasetRepository, DatasetRow, UploadRow } from '../repository.ts';
+import type { DatasetRepository, DatasetRow, NewDatasetFile, UploadRow } from '../repository.ts';
 import { chooseInputs } from './choose-inputs.ts';
 import { classifyFile, type FieldArea } from './classify.ts';
 import { sniffFile } from './sniff.ts';
-import { eachZipFile, inspectZip } from './zip-archive.ts';
+import { eachZipFile, inspectZip, ZipArchiveDamage, ZipEntryDamage } from './zip-archive.ts';
 
 export interface IngestDeps {
   repository: DatasetRepository;
   storage: Storage;
   uploadStore: UploadStore;
   jobs: Jobs;
-  config: Pick<Config, 'datasets'>;
+  config: Pick<Config, 'datasets' | 'imaging'>;
   logger: Logger;
 }
 
 const AWAITING_DATA = ['processing', 'processing_pending'];
+
+/** Reads of one file that may die with their worker before the file is refused (see decideFile). */
+const MAX_FILE_CHECKS = 2;
+const FILE_STOPPED_WORKER =
+  'Reading this file stopped the server twice, so it is refused as damaged: check it and upload it again';
 
 /** A storage-safe extension taken from the entry name (only to help people reading the folder). */
 function extensionOf(name: string): string {
@@ -42,6 +47,37 @@ export function createIngest(deps: IngestDeps) {
     maxRatio: deps.config.datasets.zipMaxRatio,
     maxTotalBytes: DATASET_MAX_BYTES,
   };
+  const analysable = {
+    photoMaxPixels: deps.config.imaging.photoMaxPixels,
+    rasterMaxPixels: deps.config.imaging.rasterMaxPixels,
+  };
+
+  type FileBase = { datasetId: number; uploadId: string; path: string; bytes: number };
+
+  /**
+   * Decides one file, crash-safe: a verdict "refused, it stopped the server" is written before the
+   * file is read and replaced by the real one after. When reading a file kills the worker (a
+   * decoder bug, memory), the resumed ingest finds that verdict: it tries once more, and after a
+   * second death the file stays refused and the dataset goes on without it, so one file can never
+   * put the service into a crash loop. Null `previous`: the file was decided already.
+   */
+  async function decideFile(
+    base: FileBase,
+    previous: number | null | undefined,
+    decide: () => Promise<NewDatasetFile>,
+  ) {
+    if (previous === null) return;
+    const started = (previous ?? 0) + 1;
+    if (started > MAX_FILE_CHECKS) return;
+    await repository.upsertFile({
+      ...base,
+      status: 'rejected',
+      reason: 'corrupt',
+      message: FILE_STOPPED_WORKER,
+      metadata: { ingestChecksStarted: started },
+    });
+    await repository.upsertFile(await decide());
+  }
 
   async function inspectZipUpload(dataset: DatasetRow, upload: UploadRow, file: string, field: FieldArea) {
     const refusal = await inspectZip(file, limits);
@@ -58,35 +94,62 @@ export function createIngest(deps: IngestDeps) {
       });
       return;
     }
-    const recorded = await repository.filePathsOfUpload(dataset.id, upload.id);
+    const checks = await repository.checksOfUpload(dataset.id, upload.id);
     let index = 0;
-    await eachZipFile(file, async (entry) => {
+    const visitAll = eachZipFile(file, async (entry) => {
       index += 1;
-      const entryPath = `${upload.filename}/${entry.name}`;
-      if (recorded.has(entryPath)) return;
-      const base = { datasetId: dataset.id, uploadId: upload.id, path: entryPath, bytes: entry.size };
-      if (entry.encrypted) {
-        await repository.insertFile({
-          ...base,
-          status: 'rejected',
-          reason: 'corrupt',
-          message: 'The file is encrypted inside the zip',
-        });
-        return;
-      }
-      const key = datasetInputKey(
-        dataset.uuid,
-        `${upload.id.slice(0, 8)}-${index}${extensionOf(entry.name)}`,
-      );
-      await storage.putStream(key, await entry.open(), 'application/octet-stream');
-      const verdict = await storage.withLocalFile(key, (stored) => classifyFile(stored, field));
-      if (verdict.status === 'rejected') await storage.delete(key);
-      await repository.insertFile({
-        ...base,
-        ...verdict,
-        storageKey: verdict.status === 'accepted' ? key : null,
+      const base = {
+        datasetId: dataset.id,
+        uploadId: upload.id,
+        path: `${upload.filename}/${entry.name}`,
+        bytes: entry.size,
+      };
+      await decideFile(base, checks.get(base.path), async () => {
+        if (entry.encrypted) {
+          return {
+            ...base,
+            status: 'rejected',
+            reason: 'corrupt',
+            message: 'The file is encrypted inside the zip',
+          };
+        }
+        const key = datasetInputKey(
+          dataset.uuid,
+          `${upload.id.slice(0, 8)}-${index}${extensionOf(entry.name)}`,
+        );
+        try {
+          await entry.copyTo((stream) =>
+            storage.putStream(key, stream, 'application/octet-stream', entry.size),
+          );
+        } catch (error) {
+          if (!(error instanceof ZipEntryDamage)) throw error;
+          await storage.delete(key).catch(() => undefined);
+          return { ...base, status: 'rejected', reason: 'corrupt', message: error.message };
+        }
+        const verdict = await storage.withLocalFile(key, (stored) => classifyFile(stored, field, analysable));
+        if (verdict.status === 'rejected') await storage.delete(key);
+        return { ...base, ...verdict, storageKey: verdict.status === 'accepted' ? key : null };
       });
     });
+    try {
+      await visitAll;
+    } catch (error) {
+      if (!(error instanceof ZipArchiveDamage)) throw error;
+      // The files listed before the damage keep their verdicts; the zip itself says why the rest has none.
+      await repository.insertFile({
+        datasetId: dataset.id,
+        uploadId: upload.id,
+        path: upload.filename,
+        format: 'zip',
+        bytes: upload.size,
+        status: 'rejected',
+        reason: 'corrupt',
+        message:
+          error.visited > 0
+            ? `${error.message}; the files before the damage were checked one by one`
+            : error.message,
+      });
+    }
   }
 
   async function inspectUpload(dataset: DatasetRow, upload: UploadRow, field: FieldArea) {
@@ -96,14 +159,11 @@ export function createIngest(deps: IngestDeps) {
         await inspectZipUpload(dataset, upload, file, field);
         return true;
       }
-      const verdict = await classifyFile(file, field);
-      await repository.insertFile({
-        datasetId: dataset.id,
-        uploadId: upload.id,
-        path: upload.filename,
-        bytes: upload.size,
-        ...verdict,
-        storageKey: verdict.status === 'accepted' ? key : null,
+      const base = { datasetId: dataset.id, uploadId: upload.id, path: upload.filename, bytes: upload.size };
+      const checks = await repository.checksOfUpload(dataset.id, upload.id);
+      await decideFile(base, checks.get(base.path), async () => {
+        const verdict = await classifyFile(file, field, analysable);
+        return { ...base, ...verdict, storageKey: verdict.status === 'accepted' ? key : null };
       });
       return false;
     });

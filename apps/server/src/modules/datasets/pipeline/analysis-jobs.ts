@@ -30,6 +30,8 @@ export interface AnalysisDeps {
   jobs: Jobs;
   logger: Logger;
   jobExpireSeconds: number;
+  /** Time budget of one measure or detect step; past it the unit fails (not retried). */
+  stepTimeoutSeconds: number;
   failDataset: FailDataset;
   /** Where a photo's phase-1 work waits for phase 2 (keyed `{dataset uuid}/{unit id}`). */
   analysisCache: AnalysisCache;
@@ -58,6 +60,37 @@ export function heightAboveGround(metadata: PhotoMetadata[], context: ReportCont
   const height = first.gps.altitude - fieldAltitude;
   return height > 1 ? height : undefined;
 }
+
+/** A step that ran past its time budget: retrying it would only hold a worker that long again. */
+export class StepTimeoutError extends Error {}
+
+/**
+ * Runs `step` with a time budget. On expiry the caller gets a `StepTimeoutError` at once; the
+ * step's own work (a libvips thread) cannot be interrupted and finishes or fails unobserved.
+ */
+export async function withinBudget<T>(seconds: number, what: string, step: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const running = step();
+  running.catch(() => undefined);
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new StepTimeoutError(`${what} took longer than its budget of ${seconds} s`)),
+      seconds * 1000,
+    );
+  });
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Starts of a unit's step by earlier jobs (an earlier generation, resumed after its worker died)
+ * after which the unit is set aside instead of being run again: a photo that kills its worker
+ * must not kill every worker that resumes it.
+ */
+export const MAX_UNFINISHED_STARTS = 3;
 
 export interface UnitFiles {
   files: DatasetFileRow[];
@@ -141,21 +174,35 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
     const dataset = await activeDataset(data.datasetId);
     const unit = await repository.findUnit(data.unitId);
     if (!dataset || !unit) return;
-    if (unit.status === from) {
+    // This job's own retries explain `retryCount` starts; the rest were jobs whose worker died.
+    const unfinishedStarts = unit ? unit.attempts - attempt.retryCount : 0;
+    if (unit?.status === from && unfinishedStarts >= MAX_UNFINISHED_STARTS) {
+      const cause = `${step(from)} of ${unitName(unit)} stopped its worker ${unfinishedStarts} times`;
+      deps.logger.error({ unitId: unit.id, datasetId: data.datasetId }, cause);
+      await repository.failUnit(unit.id, cause);
+    } else if (unit.status === from) {
       const context = await repository.findReportById(dataset.reportId);
       if (!context) return;
       await repository.countUnitAttempt(unit.id);
       try {
-        const result = await run(unit, dataset, context);
+        const result = await withinBudget(deps.stepTimeoutSeconds, `${step(from)} of ${unitName(unit)}`, () =>
+          run(unit, dataset, context),
+        );
         await repository.advanceUnit(unit.id, from, to, { ...(unit.result ?? {}), ...result });
       } catch (error) {
-        if (!attempt.isLastAttempt) throw error;
+        if (!attempt.isLastAttempt && !(error instanceof StepTimeoutError)) throw error;
         deps.logger.error({ err: error, unitId: unit.id }, 'analysis unit failed for good');
         await repository.failUnit(unit.id, error instanceof Error ? error.message : String(error));
       }
     }
     await advance(dataset.id);
   }
+
+  const step = (from: string) => (from === 'pending' ? 'measuring' : 'stress detection');
+  const unitName = (unit: UnitRow) => {
+    const { base } = unitInput(unit);
+    return typeof base === 'string' ? base : `unit ${unit.id}`;
+  };
 
   return {
     async fanout({ datasetId, phase }: JobPayloads['dataset.fanout']) {

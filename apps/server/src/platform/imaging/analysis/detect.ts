@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { type CapturePlanes, loadCapture } from '../capture/load-capture.ts';
 import { photoFootprint, photoGeoreference } from '../geometry/footprint.ts';
+import { photoPixelLimit } from '../pixel-limit.ts';
 import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput, PhotoMetadata } from '../types.ts';
 import { planesGsdM } from './measure.ts';
 import { computePlantFields, type PlantFields } from './plant-fields.ts';
@@ -192,7 +193,7 @@ export async function detectStress(
     // The HD derivative comes straight from the photo (decode, resize, encode in libvips).
     hd = hdSize(metadata, hdMaxSize);
     await mkdir(dirname(output.hdPath), { recursive: true });
-    await sharp(complete.paths[0] as string, { limitInputPixels: false })
+    await sharp(complete.paths[0] as string, { limitInputPixels: photoPixelLimit() })
       .resize(hd.w, hd.h, { fit: 'fill' })
       .removeAlpha()
       .toColourspace('srgb')

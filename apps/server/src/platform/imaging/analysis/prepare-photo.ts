@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { type CapturePlanes, rgbPlanes } from '../capture/load-capture.ts';
+import { photoPixelLimit } from '../pixel-limit.ts';
 import type { PhotoInput, PhotoMetadata } from '../types.ts';
 import { scratchFloat32, scratchUint8 } from './scratch.ts';
 import { type AnalysisOptions, analysisMaxSide, hdSize, isSinglePhoto } from './working-size.ts';
@@ -39,7 +40,7 @@ export async function preparePhoto(
 ): Promise<PreparedPhoto> {
   const metadata = input.metadata[0] as PhotoMetadata;
   const hd = hdSize(metadata, options.hdMaxSize);
-  const decoded = await sharp(input.paths[0] as string, { limitInputPixels: false })
+  const decoded = await sharp(input.paths[0] as string, { limitInputPixels: photoPixelLimit() })
     .resize(hd.w, hd.h, { fit: 'fill' })
     .removeAlpha()
     .toColourspace('srgb')

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
+import { photoPixelLimit } from '../pixel-limit.ts';
 import type { PhotoInput, PhotoMetadata, SpectralBand } from '../types.ts';
 import { estimateBandTransform, warpToReference } from './band-alignment.ts';
 import { rawToReflectance, readRadiometry } from './radiometry.ts';
@@ -62,7 +63,7 @@ export async function loadCapture(input: PhotoInput, maxSide: number): Promise<C
 async function loadRgb(path: string, metadata: PhotoMetadata, maxSide: number): Promise<CapturePlanes> {
   const size = fitInside(metadata.width, metadata.height, maxSide);
   const sixteenBit = metadata.bitsPerSample === 16;
-  const { data, info } = await sharp(path, { limitInputPixels: false })
+  const { data, info } = await sharp(path, { limitInputPixels: photoPixelLimit() })
     .resize(size.width, size.height, { fit: 'fill' })
     .removeAlpha()
     .toColourspace(sixteenBit ? 'rgb16' : 'srgb')
@@ -140,7 +141,7 @@ export function rgbPlanes(
 
 async function readSingleBand(path: string, metadata: PhotoMetadata) {
   const sixteenBit = metadata.bitsPerSample === 16;
-  const { data, info } = await sharp(path, { limitInputPixels: false })
+  const { data, info } = await sharp(path, { limitInputPixels: photoPixelLimit() })
     .extractChannel(0)
     .toColourspace(sixteenBit ? 'grey16' : 'b-w')
     .raw({ depth: sixteenBit ? 'ushort' : 'uchar' })

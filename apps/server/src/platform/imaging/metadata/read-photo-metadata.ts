@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import exifr from 'exifr';
 import sharp, { type Metadata } from 'sharp';
+import { ImageTooLargeError, photoPixelLimit } from '../pixel-limit.ts';
 import type { ImageFormat, PhotoGps, PhotoMetadata, SpectralBand } from '../types.ts';
 import { firstNumber, firstString, type TagGroups } from './tag-values.ts';
 
@@ -48,8 +49,11 @@ export async function readPhotoMetadata(filePath: string): Promise<PhotoMetadata
 
   let pixels: Metadata;
   try {
-    pixels = await sharp(filePath, { limitInputPixels: false }).metadata();
-  } catch {
+    pixels = await sharp(filePath, { limitInputPixels: photoPixelLimit() }).metadata();
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) {
+      throw new ImageTooLargeError('The image is larger than the analysis reads');
+    }
     throw new UnsupportedImageError('The image cannot be decoded');
   }
   let tags: TagGroups = {};
