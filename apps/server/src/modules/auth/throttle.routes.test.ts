@@ -9,20 +9,19 @@ import { createTestApp, linkIn, type TestApp } from '../../test/test-app.ts';
  * Production mode behind nginx on the same machine: the API trusts X-Forwarded-For from 127.0.0.1
  * only, and nginx (deploy/nginx/ampelos.conf) writes the client's address there.
  */
+const SETTINGS = {
+  NODE_ENV: 'production',
+  TRUST_PROXY: '127.0.0.1',
+  RATE_LIMIT_AUTH_PER_MINUTE: '5',
+  LOGIN_SLOWDOWN_AFTER: '3',
+  LOGIN_LOCK_AFTER: '6',
+  LOGIN_LOCK_MINUTES: '15',
+  AUTH_MAILS_PER_ADDRESS_PER_HOUR: '3',
+  AUTH_MAILS_PER_RECIPIENT_PER_HOUR: '2',
+};
 let ctx: TestApp;
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      NODE_ENV: 'production',
-      TRUST_PROXY: '127.0.0.1',
-      RATE_LIMIT_AUTH_PER_MINUTE: '5',
-      LOGIN_SLOWDOWN_AFTER: '3',
-      LOGIN_LOCK_AFTER: '6',
-      LOGIN_LOCK_MINUTES: '15',
-      AUTH_MAILS_PER_ADDRESS_PER_HOUR: '3',
-      AUTH_MAILS_PER_RECIPIENT_PER_HOUR: '2',
-    },
-  });
+  ctx = await createTestApp({ env: SETTINGS });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -144,6 +143,32 @@ describe('sign-in limits behind the proxy', () => {
     expect(await mailsTo(email)).toEqual([]);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB === 'pglite')(
+  'several API processes on one PostgreSQL',
+  () => {
+    it('share the per-account count: tries spread over two processes lock the account as one', async () => {
+      const second = await createTestApp({ sharing: ctx, env: SETTINGS });
+      try {
+        const { user } = await createUser(ctx);
+        const apps = [client(ctx.app), client(second.app)];
+        const statuses: number[] = [];
+        for (let i = 0; i < 8; i++) {
+          const response = await apps[i % 2]?.post(
+            '/api/user/login',
+            { email: user.email, password: 'Wrong-pass1' },
+            through(nextClient()),
+          );
+          statuses.push(response?.statusCode ?? 0);
+          await endPause(user.email);
+        }
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      } finally {
+        await second.close();
+      }
+    });
+  },
+);
 
 describe('account e-mail limits', () => {
   it('limits the account e-mails one address may cause, and those one mailbox receives', async () => {
