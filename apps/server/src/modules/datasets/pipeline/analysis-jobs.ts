@@ -175,8 +175,8 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
     const unit = await repository.findUnit(data.unitId);
     if (!dataset || !unit) return;
     // This job's own retries explain `retryCount` starts; the rest were jobs whose worker died.
-    const unfinishedStarts = unit ? unit.attempts - attempt.retryCount : 0;
-    if (unit?.status === from && unfinishedStarts >= MAX_UNFINISHED_STARTS) {
+    const unfinishedStarts = unit.attempts - attempt.retryCount;
+    if (unit.status === from && unfinishedStarts >= MAX_UNFINISHED_STARTS) {
       const cause = `${step(from)} of ${unitName(unit)} stopped its worker ${unfinishedStarts} times`;
       deps.logger.error({ unitId: unit.id, datasetId: data.datasetId }, cause);
       await repository.failUnit(unit.id, cause);
