@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
-import { openDatabase } from '../platform/db/database.ts';
+import { type Database, openDatabase } from '../platform/db/database.ts';
 import type { MailTransport, OutgoingMessage } from '../platform/mail/transport.ts';
 import { startS3TestServer } from './s3-server.ts';
 import { freshEmbeddedDatabase, freshPostgresDatabase } from './test-database.ts';
@@ -47,7 +47,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...storageEnv,
     ...options.env,
   });
-  const database = databaseUrl ? await openDatabase({ databaseUrl }) : await freshEmbeddedDatabase();
+  const database: Database = databaseUrl
+    ? await openDatabase({ databaseUrl })
+    : await freshEmbeddedDatabase();
   const sent: OutgoingMessage[] = [];
   const mailTransport: MailTransport = {
     async send(message) {
