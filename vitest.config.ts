@@ -1,11 +1,13 @@
+import { globSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { defineConfig } from 'vitest/config';
+import { startsTheApp } from './scripts/test-tiers.mjs';
 
 const serverTests = {
   include: ['apps/server/src/**/*.test.ts'],
   testTimeout: 30_000,
-  hookTimeout: 60_000,
+  hookTimeout: 120_000,
   // Migrations and job queues are built once per run; each file copies the result (test/test-database.ts).
   globalSetup: ['apps/server/src/test/global-setup.ts'],
 };
@@ -25,6 +27,23 @@ const s3Files = [
  */
 const allPasses = process.env.TEST_PASSES === 'all';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** `npm run test:deep`: the full fuzz and every whole pipeline on PostgreSQL too. */
+const deep = process.env.TEST_DEPTH === 'deep';
+
+/**
+ * The PostgreSQL pass runs the server files that start the app on a database: pure units answer the
+ * same on either (those with a PostgreSQL-only part read TEST_DATABASE_URL in the first pass). Outside test:deep it leaves out two whole pipelines whose PostgreSQL path
+ * multi-process.test.ts (API and worker processes on PostgreSQL) and s3-pipeline run end to end anyway.
+ */
+function postgresPassFiles(): string[] {
+  const pipelinesCoveredElsewhere = [
+    'apps/server/src/modules/datasets/pipeline.routes.test.ts',
+    'apps/server/src/modules/demo/load-demo.test.ts',
+  ];
+  return globSync('apps/server/src/**/*.test.ts')
+    .filter(startsTheApp)
+    .filter((file) => deep || !pipelinesCoveredElsewhere.includes(file));
+}
 
 const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
@@ -45,7 +64,14 @@ const projects: TestProjectInlineConfiguration[] = [
   },
 ];
 if (allPasses && onPostgres)
-  projects.push({ test: { name: 'server-postgres', ...serverTests, env: { TEST_DB: 'postgres' } } });
+  projects.push({
+    test: {
+      name: 'server-postgres',
+      ...serverTests,
+      include: postgresPassFiles(),
+      env: { TEST_DB: 'postgres' },
+    },
+  });
 if (allPasses)
   projects.push({
     test: {

@@ -29,10 +29,15 @@ export function tierOf(relativePath) {
   if (file.startsWith('e2e/')) return 'browser';
   if (!file.startsWith('apps/server/')) return 'unit';
   if (PIPELINE_FILES.includes(file)) return 'pipeline';
-  let source = '';
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch {}
   // A server test that starts the app (in process or as processes) is an API test; the rest are units.
-  return /createTestApp\(|spawnServer\(|freshPostgresDatabase\(/.test(source) ? 'api' : 'unit';
+  return startsTheApp(file) ? 'api' : 'unit';
+}
+
+/** Whether a server test file starts the app on a test database (so its result depends on the database). */
+export function startsTheApp(relativePath) {
+  try {
+    return /createTestApp\(|spawnServer\(|freshPostgresDatabase\(/.test(readFileSync(relativePath, 'utf8'));
+  } catch {
+    return false;
+  }
 }
