@@ -60,6 +60,8 @@ const projects: TestProjectInlineConfiguration[] = [
       // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` first line.
       include: ['apps/web/src/**/*.test.{ts,tsx}'],
       setupFiles: ['apps/web/src/test/setup.ts'],
+      // jsdom renders share the cores with the server's files now: 5 s was too tight on a loaded machine.
+      testTimeout: 20_000,
     },
   },
 ];
