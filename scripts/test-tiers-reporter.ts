@@ -29,13 +29,21 @@ export default class TestTiersReporter implements Reporter {
 
   onTestModuleEnd(testModule: TestModule) {
     const file = path.relative(root, testModule.moduleId);
-    const started = this.started.get(`${testModule.project.name}:${testModule.moduleId}`) ?? Date.now();
+    const ended = Date.now();
+    // A file's time includes its imports and environment, which vitest reports before the module starts.
+    const d = testModule.diagnostic();
+    const total =
+      d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+    const started = Math.min(
+      this.started.get(`${testModule.project.name}:${testModule.moduleId}`) ?? ended,
+      ended - total,
+    );
     this.timings.push({
       file,
       project: testModule.project.name,
       tier: tierOf(file),
       started,
-      ended: Date.now(),
+      ended,
     });
   }
 
