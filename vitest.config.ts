@@ -1,26 +1,96 @@
+import { globSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { defineConfig } from 'vitest/config';
+import { startsTheApp } from './scripts/test-tiers.mjs';
+
+const serverTests = {
+  include: ['apps/server/src/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  // Migrations and job queues are built once per run; each file copies the result (test/test-database.ts).
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+};
+
+/** The upload and file routes once more with every file in an S3 bucket (s3rver). */
+const s3Files = [
+  'apps/server/src/modules/datasets/uploads.routes.test.ts',
+  'apps/server/src/modules/datasets/crew-uploads.routes.test.ts',
+  'apps/server/src/modules/datasets/files.routes.test.ts',
+  'apps/server/src/modules/results/results.routes.test.ts',
+];
+
+/**
+ * `npm test` (scripts/test-unit.mjs) sets TEST_PASSES=all: the server's tests then run on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL and S3 in the same run, sharing the workers. Run by hand
+ * (`npx vitest run file`), a server test runs once, on TEST_DB / TEST_DATABASE_URL as before.
+ */
+const allPasses = process.env.TEST_PASSES === 'all';
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** `npm run test:deep`: the full fuzz and every whole pipeline on PostgreSQL too. */
+const deep = process.env.TEST_DEPTH === 'deep';
+
+/**
+ * The PostgreSQL pass runs the server files that start the app on a database: pure units answer the
+ * same on either (those with a PostgreSQL-only part read TEST_DATABASE_URL in the first pass). Outside test:deep it leaves out two whole pipelines whose PostgreSQL path
+ * multi-process.test.ts (API and worker processes on PostgreSQL) and s3-pipeline run end to end anyway.
+ */
+function postgresPassFiles(): string[] {
+  const pipelinesCoveredElsewhere = [
+    'apps/server/src/modules/datasets/pipeline.routes.test.ts',
+    'apps/server/src/modules/demo/load-demo.test.ts',
+  ];
+  return globSync('apps/server/src/**/*.test.ts')
+    .filter(startsTheApp)
+    .filter((file) => deep || !pipelinesCoveredElsewhere.includes(file));
+}
+
+const projects: TestProjectInlineConfiguration[] = [
+  { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+  {
+    test: {
+      name: 'server',
+      ...serverTests,
+      ...(allPasses ? { env: { TEST_DB: 'pglite' } } : {}),
+    },
+  },
+  {
+    test: {
+      name: 'web',
+      // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` first line.
+      include: ['apps/web/src/**/*.test.{ts,tsx}'],
+      setupFiles: ['apps/web/src/test/setup.ts'],
+      // jsdom renders share the cores with the server's files now: 5 s was too tight on a loaded machine.
+      testTimeout: 20_000,
+    },
+  },
+];
+if (allPasses && onPostgres)
+  projects.push({
+    test: {
+      name: 'server-postgres',
+      ...serverTests,
+      include: postgresPassFiles(),
+      env: { TEST_DB: 'postgres' },
+    },
+  });
+if (allPasses)
+  projects.push({
+    test: {
+      name: 'server-s3',
+      ...serverTests,
+      include: s3Files,
+      env: { TEST_STORAGE: 's3', TEST_DB: onPostgres ? 'postgres' : 'pglite' },
+    },
+  });
 
 // Unit and API tests of every workspace; browser journeys run separately (see e2e/).
 export default defineConfig({
   test: {
-    projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'web',
-          // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` first line.
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['apps/web/src/test/setup.ts'],
-        },
-      },
-    ],
+    projects,
+    // Vitest leaves a core free by default, which on a 2-core machine ran the files one at a time. Test
+    // files share no port, directory or database (each has its own), so use every core.
+    maxWorkers: Math.max(2, availableParallelism()),
+    reporters: ['default', './scripts/test-tiers-reporter.ts'],
   },
 });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import {
 import { pixelFloodJpeg } from '../../apps/server/src/test/geotagged-jpeg.ts';
 import { buildZip } from '../../apps/server/src/test/zip-writer.ts';
 import { launchBrowser, snapshot } from '../support/browser.ts';
+import { processingReport } from '../support/reports.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -36,107 +36,9 @@ const customer = { email: `byoi-${stamp}@example.com`, password: 'Assyrtiko-Sant
 const admin = { email: `ops-${stamp}@example.com`, password: 'Vidiano-Crete-8' };
 const grower = { email: `damaged-${stamp}@example.com`, password: 'Moschofilero-Mantinia-7' };
 
-function createAccount(account: { email: string; password: string }, role: string) {
-  const created = spawnSync(
-    'npm',
-    [
-      'run',
-      'admin:create',
-      '--',
-      '--email',
-      account.email,
-      '--password',
-      `'${account.password}'`,
-      '--role',
-      role,
-    ],
-    {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, DATA_DIR: server.dataDir },
-      encoding: 'utf8',
-      shell: true,
-    },
-  );
-  expect(created.stdout + created.stderr).toContain(account.email);
-}
-
-/** The API as the web app calls it, signed in as one account. */
-async function apiAs(account: { email: string; password: string }) {
-  const login = await fetch(`${server.baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'e2e' },
-    body: JSON.stringify(account),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${server.baseUrl}/api${url}`, {
-      method,
-      headers: { cookie, 'x-requested-with': 'e2e', ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-}
-
-/** A BYOI report paid for and confirmed, so it awaits data: field, cart, order, admin completes it. */
-let adminCreated = false;
-async function processingReport(owner = customer) {
-  createAccount(owner, 'b2b_admin');
-  if (!adminCreated) createAccount(admin, 'admin');
-  adminCreated = true;
-  const asCustomer = await apiAs(owner);
-  const d = 40 / 111_000;
-  const lngs = truth.plants.map((plant) => plant.lng);
-  const lats = truth.plants.map((plant) => plant.lat);
-  const [west, east, south, north] = [
-    Math.min(...lngs) - d,
-    Math.max(...lngs) + d,
-    Math.min(...lats) - d,
-    Math.max(...lats) + d,
-  ];
-  const field = await asCustomer('POST', '/field/create', {
-    title: 'Nemea Test Block',
-    variety: 'Agiorgitiko',
-    usedFor: 1,
-    age: 12,
-    altitude: 310,
-    slope: 3,
-    avgPlantHeight: 1.6,
-    polygonPoints: [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ],
-    mapDisplay: { lat: (south + north) / 2, lng: (west + east) / 2, zoom: 18 },
-  });
-  await asCustomer('POST', '/field/shoot/create', {
-    fieldUuid: field.data.uuid,
-    service: 'manual',
-    shoots: 3,
-  });
-  const address = await asCustomer('POST', '/user/address', {
-    city: 'Nemea',
-    country: 'Greece',
-    state: 'Corinthia',
-    zip_postcode: '205 00',
-    line_1: '12 Vineyard Road',
-  });
-  const order = await asCustomer('POST', '/orders/create', {
-    cartItems: [{ fieldId: field.data.id, service: 'manual' }],
-    billingAddress: address.address.id,
-    transactionType: 0,
-  });
-  await (await apiAs(admin))('PUT', '/orders', { orderUuid: order.data.uuid, status: 'complete' });
-  return { fieldUuid: field.data.uuid as string };
-}
-
 describe('a customer with a bring-your-own-images report', () => {
   it('uploads a zip of geotagged photos, sees them validated, follows the analysis and opens the PDF', async () => {
-    const { fieldUuid } = await processingReport();
+    const { fieldUuid } = await processingReport(server, { customer, admin }, truth.plants);
     const zipFile = path.join(sampleDir, 'flight.zip');
     const zip = await buildZip(
       await Promise.all(
@@ -193,7 +95,7 @@ describe('a customer with a bring-your-own-images report', () => {
 
 describe('a customer whose zip is damaged', () => {
   it('sees each damaged file refused with its reason while the service stays up', async () => {
-    const { fieldUuid } = await processingReport(grower);
+    const { fieldUuid } = await processingReport(server, { customer: grower, admin }, truth.plants);
     const photo = await readFile(path.join(sampleDir, truth.photos[0]?.file as string));
     const spot = truth.plants[0] as { lat: number; lng: number };
     // A broken download (damaged deflate data), an entry larger than the zip says, a pixel flood.

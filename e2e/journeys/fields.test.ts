@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snapshot } from '../support/browser.ts';
+import { mapSettled, moveMap } from '../support/map.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -106,10 +107,7 @@ describe('a customer with fields', () => {
     // Draw by hand where the import left the map (vineyard scale, zoomed out a little): four corners, then
     // the first one again to close the polygon
     const zoomOut = page.locator('[data-testid="new-field-map"] .maplibregl-ctrl-zoom-out');
-    for (let i = 0; i < 2; i++) {
-      await zoomOut.click();
-      await page.waitForTimeout(350);
-    }
+    for (let i = 0; i < 2; i++) await moveMap(page, 'new-field-map', () => zoomOut.click());
     await map.click(-120, -80);
     await map.click(110, -90);
     await map.click(130, 70);
@@ -152,8 +150,7 @@ describe('a customer with fields', () => {
     await item.click();
     await page.waitForURL(`${server.baseUrl}/fields?field=${uuid}`);
     await page.getByTestId('field-details').getByText('Xinomavro').waitFor();
-    await page.locator('[data-testid="field-map"][data-map-ready]').waitFor();
-    await page.waitForTimeout(300);
+    await mapSettled(page, 'field-map');
     await snapshot(page, 'fields-detail');
 
     // Edit the title

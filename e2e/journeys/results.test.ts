@@ -10,6 +10,7 @@ import {
 } from '../../apps/server/src/platform/imaging/sample-data/generate.ts';
 import { buildZip } from '../../apps/server/src/test/zip-writer.ts';
 import { launchBrowser, snapshot } from '../support/browser.ts';
+import { mapSettled, moveMap } from '../support/map.ts';
 import { processingReport } from '../support/reports.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -43,8 +44,7 @@ async function singlePlantMarker(page: Page) {
     const box = await map.boundingBox();
     if (!box) break;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.wheel(0, -400);
-    await page.waitForTimeout(600);
+    await moveMap(page, 'results-map', () => page.mouse.wheel(0, -400));
   }
   return markers.first();
 }
@@ -112,7 +112,7 @@ describe('the results of a completed report', () => {
     await thumb.focus();
     for (let i = 0; i < 4; i++) await thumb.press('ArrowLeft');
     expect(await map.getAttribute('data-opacity')).toBe('80');
-    await page.waitForTimeout(1500);
+    await mapSettled(page, 'results-map');
     await snapshot(page, 'results-map');
 
     // The stress-density grid of 80 m squares, and the swipe between two layers.
@@ -138,7 +138,8 @@ describe('the results of a completed report', () => {
     await page.mouse.move(frame.x + frame.width * 0.7, frame.y + frame.height / 2, { steps: 5 });
     await page.mouse.up();
     expect(Number(await swipe.getAttribute('data-position'))).toBeGreaterThanOrEqual(68);
-    await page.waitForTimeout(1000);
+    await mapSettled(page, 'results-map');
+    await mapSettled(page, 'results-swipe-map');
     await snapshot(page, 'results-swipe');
     await page.getByTestId('results-compare-toggle').click();
     await swipe.waitFor({ state: 'detached' });
@@ -148,8 +149,9 @@ describe('the results of a completed report', () => {
     const boxId = await marker.getAttribute('data-box-id');
     await marker.click();
     await page.getByTestId('results-popup').waitFor();
+    // Visible once the HD photo has loaded (hidden until then).
     await page.getByTestId('results-photo').waitFor();
-    await page.waitForTimeout(500);
+    await mapSettled(page, 'results-map');
     await snapshot(page, 'results-popup');
 
     // No internet here: the maps site answers from a stub so the opened address can be read.

@@ -27,7 +27,7 @@ export async function startServer(options: { readyTimeoutMs?: number } = {}) {
   });
   child.stdout?.on('data', (chunk) => logs.push(String(chunk)));
   child.stderr?.on('data', (chunk) => logs.push(String(chunk)));
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`);
     try {

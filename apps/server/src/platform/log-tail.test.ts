@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogTail, type LogBatch, redactSecrets } from './log-tail.ts';
 
 describe('redactSecrets', () => {
@@ -40,7 +40,7 @@ describe('createLogTail', () => {
     // What reaches stdout is redacted as well (pino's paths miss secrets inside messages and URLs).
     expect(written).toEqual([1, 2, 3, 4, 5, 6].map((n) => `{"n":${n},"token":"[redacted]"}\n`));
 
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.waitFor(() => expect(batches.flatMap((batch) => batch.lines)).toHaveLength(4));
     // Six lines into a queue of four: the two oldest were dropped and counted; each batch ≤ 45 characters.
     const sent = batches.flatMap((batch) => batch.lines);
     expect(sent).toEqual([3, 4, 5, 6].map((n) => `{"n":${n},"token":"[red…`));

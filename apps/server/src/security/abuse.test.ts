@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../web/src/config/paths.ts';
 import { createUser, DEFAULT_PASSWORD, signedInClient } from '../test/factories.ts';
 import { client } from '../test/http.ts';
@@ -39,10 +39,12 @@ const whoAmI = (cookie: string | undefined) => ctx.app.inject({ url: '/api/user'
 
 describe('rate limits', () => {
   it('answers 429 with the clear message on every auth route, then lets the client in again after the window', async () => {
-    // A ten-second window: long enough for three attempts on a slow machine, short enough to wait out.
+    // A ten-second window on a clock the test holds still (only Date is faked): however slow the
+    // machine, the window cannot pass during the attempts, and the test moves the clock past it.
     const limited = await createTestApp({
       env: { ...SECURITY_TEST_ENV, RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_AUTH_WINDOW_SECONDS: '10' },
     });
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const http = client(limited.app);
       const token = 'a'.repeat(43);
@@ -72,10 +74,11 @@ describe('rate limits', () => {
         expect(retryAfterMs).toBeGreaterThan(0);
       }
       // Once the window the server named in Retry-After has passed, the same client is answered normally.
-      await new Promise((resolve) => setTimeout(resolve, retryAfterMs + 250));
+      vi.setSystemTime(Date.now() + retryAfterMs + 250);
       const [lastUrl, lastBody] = attempts.at(-1) as [string, unknown];
       expect((await http.post(lastUrl, lastBody)).statusCode).toBe(normalStatus);
     } finally {
+      vi.useRealTimers();
       await limited.close();
     }
   }, 180_000);

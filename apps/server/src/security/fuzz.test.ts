@@ -11,9 +11,12 @@ import { registeredApiRoutes, SECURITY_TEST_ENV } from './routes.ts';
  * without a schema): wrong types, missing and extra fields, huge strings, unicode, odd numbers, injection
  * strings, odd path segments and content types, as an administrator, a customer and anonymously.
  * The property: the server never answers 5xx, and it still answers /api/health at the end.
- * FUZZ_SEED reproduces a run; FUZZ_REQUESTS raises the total (10,000 by default).
+ * `npm test` sends a seeded share of 1,000 requests; `npm run test:deep` (TEST_DEPTH=deep) the full 10,000.
+ * FUZZ_SEED reproduces a run (a failure prints it); FUZZ_REQUESTS sets the total.
  */
-const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const TOTAL_REQUESTS = Number(
+  process.env.FUZZ_REQUESTS ?? (process.env.TEST_DEPTH === 'deep' ? 10_000 : 1_000),
+);
 /** The fuzzer looks for faults in the HTTP layer and the services, not the database: PGlite is enough. */
 const ON_POSTGRES = process.env.TEST_DB !== 'pglite' && Boolean(process.env.TEST_DATABASE_URL);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_101);
@@ -243,7 +246,7 @@ describe.skipIf(ON_POSTGRES)('fuzzing every route', () => {
         );
       }
     }
-    expect(failures).toEqual([]);
+    expect(failures, `FUZZ_SEED=${SEED} FUZZ_REQUESTS=${TOTAL_REQUESTS} reproduces this run`).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
     const health = await ctx.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(200);

@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
-import { openDatabase } from '../platform/db/database.ts';
+import { type Database, openDatabase } from '../platform/db/database.ts';
 import type { MailTransport, OutgoingMessage } from '../platform/mail/transport.ts';
 import { startS3TestServer } from './s3-server.ts';
+import { freshEmbeddedDatabase, freshPostgresDatabase } from './test-database.ts';
+
+export { freshPostgresDatabase };
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -23,7 +24,9 @@ export interface TestAppOptions {
 
 /**
  * A real app on a real database: a fresh in-memory PGlite, or a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set. Mail is captured instead of written. Files go to the data
+ * when TEST_DATABASE_URL is set (and TEST_DB is not `pglite`). Either is a copy of the run's migrated
+ * snapshot or template (test-database.ts), so a new app costs well under a second: create one per file,
+ * or one more where a test needs other settings or an empty database. Mail is captured instead of written. Files go to the data
  * directory, or with `storage: 's3'` (or TEST_STORAGE=s3) to a bucket on s3rver.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -50,7 +53,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...storageEnv,
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory' });
+  const database: Database = databaseUrl
+    ? await openDatabase({ databaseUrl })
+    : await freshEmbeddedDatabase();
   const sent: OutgoingMessage[] = [];
   const mailTransport: MailTransport = {
     async send(message) {
@@ -100,40 +105,6 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
-export async function freshPostgresDatabase(): Promise<{
-  databaseUrl?: string;
-  dropDatabase: () => Promise<void>;
-}> {
-  // `npm test` runs the suite twice: TEST_DB=pglite, then on TEST_DATABASE_URL when it is set.
-  const base = process.env.TEST_DB === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
-  if (!base) return { dropDatabase: async () => {} };
-  const name = `ampelos_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    async dropDatabase() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      // Give closing pools a moment to leave, so FORCE only ends stragglers.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Pulls the one link out of an e-mail's text part. */
 export function linkIn(text: string): string {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgroHistoryFile, AgroRunView, RealtimeMessage } from '@ampelos/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { WEATHER_ENTRY_SECONDS } from '../../platform/agro/history-series.ts';
 import { type FixtureServer, startFixtureServer } from '../../platform/agro/test-support/fixture-server.ts';
@@ -270,18 +270,27 @@ describe('admin agro jobs', () => {
     refused.send(JSON.stringify({ type: 'join', channel: 'agro' }));
     const socket = await open(admin.http);
     socket.send(JSON.stringify({ type: 'join', channel: 'agro' }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(messages).toContainEqual(
-      expect.objectContaining({ type: 'channel', channel: 'agro', joined: false }),
+    await vi.waitFor(
+      () => {
+        expect(messages).toContainEqual(
+          expect.objectContaining({ type: 'channel', channel: 'agro', joined: false }),
+        );
+        expect(messages).toContainEqual({ type: 'channel', channel: 'agro', joined: true });
+      },
+      { timeout: 10_000 },
     );
-    expect(messages).toContainEqual({ type: 'channel', channel: 'agro', joined: true });
 
     const run = await runToEnd(admin.http, 'populateReportsSatelliteImgs');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const pushed = messages.flatMap((message) => (message.type === 'agro-run' ? message.runs : []));
-    const ofRun = pushed.filter((view) => view.id === run.id);
-    expect(ofRun[0]?.status).toBe('queued');
-    expect(ofRun.at(-1)).toMatchObject({ status: 'done', done: run.total, total: run.total });
+    // The last push of the run may arrive just after its state reads done: wait for it.
+    await vi.waitFor(
+      () => {
+        const pushed = messages.flatMap((message) => (message.type === 'agro-run' ? message.runs : []));
+        const ofRun = pushed.filter((view) => view.id === run.id);
+        expect(ofRun[0]?.status).toBe('queued');
+        expect(ofRun.at(-1)).toMatchObject({ status: 'done', done: run.total, total: run.total });
+      },
+      { timeout: 10_000 },
+    );
     refused.terminate();
     socket.terminate();
   });

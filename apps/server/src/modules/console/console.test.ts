@@ -1,5 +1,5 @@
 import type { RealtimeMessage } from '@ampelos/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createLogTail } from '../../platform/log-tail.ts';
 import { createInProcessBus, type RealtimeEnvelope } from '../../platform/realtime/bus.ts';
@@ -200,7 +200,7 @@ describe('server log channel', () => {
     const tail = createLogTail({ out: { write: () => true }, flushMs: 1 });
     const channel = createServerLogChannel({ tail, bus });
     tail.stream.write('{"msg":"reset","url":"/api/user/password_reset/abc123"}\n');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(published).toHaveLength(1));
     expect(published).toEqual([
       {
         channel: 'logs',

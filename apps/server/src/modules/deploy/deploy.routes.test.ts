@@ -1,9 +1,13 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type AuditPageView, type DeployStatusView, ROLES } from '@ampelos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/factories.ts';
 import { client } from '../../test/http.ts';
+import { waitFor } from '../../test/processes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('deploy when nothing is configured', () => {
@@ -38,20 +42,24 @@ describe('deploy when nothing is configured', () => {
 
 describe('deploy with a command', () => {
   let ctx: TestApp;
+  let gateDir: string;
+  /** The command finishes once this file exists: the test decides when, so a second request finds it running. */
+  let gate: string;
   beforeAll(async () => {
     // A secret in the server's environment that the deploy command must not see.
     process.env.AMPELOS_TEST_SECRET = 'hush';
+    gateDir = await mkdtemp(path.join(tmpdir(), 'ampelos-deploy-gate-'));
+    gate = path.join(gateDir, 'finish');
     ctx = await createTestApp({
       env: {
-        // Long enough for the second request to find it running (the lock is taken before it starts).
-        DEPLOY_COMMAND:
-          'echo "building $DEPLOY_REQUESTED_BY"; echo "secret=$AMPELOS_TEST_SECRET" 1>&2; sleep 1; echo done',
+        DEPLOY_COMMAND: `echo "building $DEPLOY_REQUESTED_BY"; echo "secret=$AMPELOS_TEST_SECRET" 1>&2; while [ ! -e '${gate}' ]; do sleep 0.05; done; echo done`,
       },
     });
   });
   afterAll(async () => {
     delete process.env.AMPELOS_TEST_SECRET;
     await ctx?.close();
+    await rm(gateDir, { recursive: true, force: true });
   });
 
   it('streams the output without server secrets, allows one run at a time and audits it', async () => {
@@ -63,10 +71,15 @@ describe('deploy with a command', () => {
     });
     expect(forged.statusCode).toBe(403);
 
-    const [first, second] = await Promise.all([
-      admin.http.get('/api/deploy/production'),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() => admin.http.get('/api/deploy/production')),
-    ]);
+    const running = admin.http.get('/api/deploy/production');
+    await waitFor(
+      async () => (await admin.http.get('/api/deploy')).json<DeployStatusView>().running,
+      'the deploy to run',
+      20_000,
+    );
+    const second = await admin.http.get('/api/deploy/production');
+    await writeFile(gate, '');
+    const first = await running;
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(first.body).toContain('Deploy to production (command) started by Anna Admin');

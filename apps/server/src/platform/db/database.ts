@@ -34,6 +34,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDir?: string | 'memory';
+  /** An embedded client opened by the caller (tests load a migrated snapshot into it); it is migrated too. */
+  pgliteClient?: PGlite;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -50,8 +52,10 @@ export async function openDatabase(options: {
     };
   }
   const dir = options.pgliteDir ?? 'memory';
-  if (dir !== 'memory') await mkdir(dir, { recursive: true });
-  const client = dir === 'memory' ? new PGlite() : await openPgliteDir(path.resolve(dir));
+  if (dir !== 'memory' && !options.pgliteClient) await mkdir(dir, { recursive: true });
+  const client =
+    options.pgliteClient ?? (dir === 'memory' ? new PGlite() : await openPgliteDir(path.resolve(dir)));
+  await client.waitReady;
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
   } catch (error) {

@@ -110,7 +110,8 @@ describe('lines written by services while serving a request', () => {
     // A service holds the app's logger, not the request's.
     const service = { work: async () => app.log.info('service at work') };
     app.post('/work', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // An asynchronous hop, as a service's I/O would make.
+      await new Promise((resolve) => setImmediate(resolve));
       await service.work();
       return { ok: true };
     });

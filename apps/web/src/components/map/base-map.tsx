@@ -17,7 +17,10 @@ export const DEFAULT_MAP_VIEW = { center: [22.9, 39.3] as [number, number], zoom
 export interface BaseMapProps extends Omit<BoxProps, 'children'> {
   /** Starting camera (default: Greece at zoom 5). */
   initialView?: { center: [number, number]; zoom: number };
-  /** Called once the style has loaded (`data-map-ready` is set then): add sources, layers and controls here. */
+  /**
+   * Called once the style has loaded (`data-map-ready` is set then): add sources, layers and controls here.
+   * `data-map-settled` marks the map idle: no camera movement, every tile loaded or failed.
+   */
   onReady?: (map: MapLibreMap) => void;
   /** Deepest zoom the user may reach (21 by default; report layers go to 23). */
   maxZoom?: number;
@@ -76,6 +79,15 @@ export function BaseMap({
       locale: localeRef.current,
     });
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    // `data-map-settled` is there while nothing moves or loads (MapLibre's 'idle'): tests and screenshots
+    // wait for it instead of for a time. Set on the element directly so it changes within the event.
+    const element = container.current;
+    map.on('movestart', () => element.removeAttribute('data-map-settled'));
+    map.on('dataloading', () => element.removeAttribute('data-map-settled'));
+    map.on('idle', () => element.setAttribute('data-map-settled', ''));
+    // Counts finished camera moves, so a test can tell that the move it caused is over.
+    let moves = 0;
+    map.on('moveend', () => element.setAttribute('data-map-moves', String(++moves)));
     map.on('error', () => {
       // Tiles that cannot be fetched (offline, provider down) are not the user's problem to read about.
     });
@@ -92,6 +104,7 @@ export function BaseMap({
     });
     return () => {
       setReady(false);
+      element.removeAttribute('data-map-settled');
       map.remove();
     };
   }, [settled, mapConfig]);
