@@ -81,7 +81,9 @@ interface Sums {
 function median(values: number[]): number {
   values.sort((a, b) => a - b);
   const mid = values.length >> 1;
-  return values.length % 2 ? (values[mid] as number) : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
+  return values.length % 2
+    ? (values[mid] as number)
+    : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
 }
 
 function robustZ(value: number, others: number[], floor: number): number {
@@ -288,7 +290,8 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
         const other = byCell.get((cj + dj) * columns + i);
         if (!other?.judged) continue;
         const values = [other.vigour, other.cover, other.chlorophyll, other.water];
-        for (let m = 0; m < 4; m++) if (!Number.isNaN(values[m] as number)) others[m]?.push(values[m] as number);
+        for (let m = 0; m < 4; m++)
+          if (!Number.isNaN(values[m] as number)) others[m]?.push(values[m] as number);
       }
     }
     if ((others[0] as number[]).length < PLANT_UNITS.minNeighbours) {

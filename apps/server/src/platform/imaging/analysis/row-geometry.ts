@@ -43,7 +43,11 @@ function samplePixels(mask: BitMask, step: number): Int32Array {
  * Normalised autocorrelation of a profile at every lag up to `maxLag` (mean removed), and the
  * best local maximum between `minLag` and `maxLag`.
  */
-function bestPeriod(profile: Float64Array, minLag: number, maxLag: number): { lag: number; strength: number } {
+function bestPeriod(
+  profile: Float64Array,
+  minLag: number,
+  maxLag: number,
+): { lag: number; strength: number } {
   const n = profile.length;
   if (n < 3 * minLag) return { lag: 0, strength: 0 };
   // High-pass: the profile minus its moving average over two of the longest periods, so the
@@ -84,7 +88,8 @@ function bestPeriod(profile: Float64Array, minLag: number, maxLag: number): { la
   const smooth = new Float64Array(correlation.length);
   for (let lag = 1; lag < correlation.length; lag++) {
     const before = correlation[lag - 1] as number;
-    const after = lag + 1 < correlation.length ? (correlation[lag + 1] as number) : (correlation[lag] as number);
+    const after =
+      lag + 1 < correlation.length ? (correlation[lag + 1] as number) : (correlation[lag] as number);
     smooth[lag] = (before + (correlation[lag] as number) + after) / 3;
   }
   let best = { lag: 0, strength: 0 };
@@ -147,7 +152,8 @@ export function findRows(mask: BitMask, minSpacingPx: number, maxSpacingPx: numb
   // Phase: the offset (mod the period) where the folded profile holds most canopy.
   const period = best.lag;
   const folded = new Float64Array(period);
-  for (let i = 0; i < best.span.length; i++) folded[i % period] = (folded[i % period] as number) + (best.span[i] as number);
+  for (let i = 0; i < best.span.length; i++)
+    folded[i % period] = (folded[i % period] as number) + (best.span[i] as number);
   let peak = 0;
   for (let i = 1; i < period; i++) if ((folded[i] as number) > (folded[peak] as number)) peak = i;
   return {
@@ -190,7 +196,8 @@ export function findPlantPeriod(
   const result = bestPeriod(span, Math.max(2, Math.floor(minPx / step)), Math.ceil(maxPx / step));
   if (result.lag === 0 || result.strength < MIN_ROW_STRENGTH) return null;
   const folded = new Float64Array(result.lag);
-  for (let i = 0; i < span.length; i++) folded[i % result.lag] = (folded[i % result.lag] as number) + (span[i] as number);
+  for (let i = 0; i < span.length; i++)
+    folded[i % result.lag] = (folded[i % result.lag] as number) + (span[i] as number);
   // Cells are cut at the gaps: the phase is the emptiest offset.
   let gap = 0;
   for (let i = 1; i < result.lag; i++) if ((folded[i] as number) < (folded[gap] as number)) gap = i;

@@ -148,10 +148,7 @@ export async function unitBoxes(
       ? context.pixelToLngLat(unit.minX + w / 2, unit.minY + h / 2)
       : context.fallbackLngLat;
     if (!centre) continue;
-    const colour = stressColour(
-      unit.z.chlorophyll < -lowZ,
-      context.hasWater && unit.z.water < -lowZ,
-    );
+    const colour = stressColour(unit.z.chlorophyll < -lowZ, context.hasWater && unit.z.water < -lowZ);
     const box: StressBox = {
       id: `${context.imageId}-${boxes.length + 1}`,
       thr_coords: { x: unit.minX, y: unit.minY, w, h },
