@@ -135,6 +135,17 @@ describe('stress detection on the synthetic vineyard (seed 1)', () => {
     expect(score.f1).toBeGreaterThanOrEqual(0.75);
   }, 60_000);
 
+  it('gives a photo the same boxes whatever else is uploaded with it', async () => {
+    const inputs = truth.photos.map((photo) => ({ paths: [join(dir.path, photo.file)] }));
+    const alone = datasetStatistics([await measurePhoto(inputs[0] as (typeof inputs)[0])]);
+    const withOthers = datasetStatistics(await Promise.all(inputs.map((input) => measurePhoto(input))));
+    const output = (name: string) => ({ hdPath: join(dir.path, 'hd', `${name}.jpg`), imageId: 'p0' });
+    const first = await detectStress(inputs[0] as (typeof inputs)[0], alone, output('alone'));
+    const second = await detectStress(inputs[0] as (typeof inputs)[0], withOthers, output('with-others'));
+    expect(first.boxes.length).toBeGreaterThan(0);
+    expect(second.boxes).toEqual(first.boxes);
+  }, 60_000);
+
   it('names a class only through a configured classifier above its probability threshold', async () => {
     const photo = truth.photos[0] as SampleTruth['photos'][0];
     const input = {

@@ -27,16 +27,32 @@ export function acrossRow(angle: number, x: number, y: number): number {
   return -x * Math.sin(angle) + y * Math.cos(angle);
 }
 
-/** Sampled set pixels of a mask (every `step`-th row and column) as x, y pairs. */
-function samplePixels(mask: BitMask, step: number): Int32Array {
+/** A rectangle of the image, pixels, `x1`/`y1` exclusive. */
+export interface PixelWindow {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Sampled set pixels of a mask inside a window (every `step`-th row and column) as x, y pairs. */
+function samplePixels(mask: BitMask, step: number, window: PixelWindow): Int32Array {
   const out: number[] = [];
-  for (let y = 0; y < mask.height; y += step) {
+  for (let y = window.y0; y < window.y1; y += step) {
     const row = y * mask.stride;
-    for (let x = 0; x < mask.width; x += step) {
+    for (let x = window.x0; x < window.x1; x += step) {
       if (((mask.words[row + (x >> 5)] as number) >>> (x & 31)) & 1) out.push(x, y);
     }
   }
   return Int32Array.from(out);
+}
+
+const whole = (mask: BitMask): PixelWindow => ({ x0: 0, y0: 0, x1: mask.width, y1: mask.height });
+
+/** Sampling step: about 20,000 sampled pixels per window are plenty for a profile. */
+function stepOf(window: PixelWindow): number {
+  const area = (window.x1 - window.x0) * (window.y1 - window.y0);
+  return Math.max(1, Math.round(Math.sqrt(area / 20_000)));
 }
 
 /**
@@ -110,9 +126,14 @@ function bestPeriod(
  * Rows of a canopy mask, or null when there is no clear periodic structure (a lawn, a forest,
  * scattered trees). `minSpacingPx`/`maxSpacingPx` bound the row spacing searched (e.g. 1.2–8 m).
  */
-export function findRows(mask: BitMask, minSpacingPx: number, maxSpacingPx: number): RowGeometry | null {
-  const step = Math.max(1, Math.floor(Math.min(mask.width, mask.height) / 400));
-  const pixels = samplePixels(mask, step);
+export function findRows(
+  mask: BitMask,
+  minSpacingPx: number,
+  maxSpacingPx: number,
+  window: PixelWindow = whole(mask),
+): RowGeometry | null {
+  const step = stepOf(window);
+  const pixels = samplePixels(mask, step, window);
   const count = pixels.length / 2;
   if (count < 100) return null;
   // Profiles in bins of `step` pixels (the sampling step: finer bins would alternate full/empty).
@@ -136,17 +157,18 @@ export function findRows(mask: BitMask, minSpacingPx: number, maxSpacingPx: numb
     return { ...bestPeriod(span, minLag, maxLag), span, offset: first - diagonal };
   };
   let best: ReturnType<typeof score> & { angle: number } = { ...score(0), angle: 0 };
-  // 2° steps, then refined to 0.5° around the best.
-  for (let deg = 2; deg < 180; deg += 2) {
+  // 5° steps, then refined to 0.5° around the best.
+  for (let deg = 5; deg < 180; deg += 5) {
     const angle = (deg * Math.PI) / 180;
     const result = score(angle);
     if (result.strength > best.strength) best = { ...result, angle };
   }
   const coarse = best.angle;
-  for (const delta of [-1.5, -1, -0.5, 0.5, 1, 1.5]) {
-    const angle = coarse + (delta * Math.PI) / 180;
+  for (let delta = -2.5; delta <= 2.5; delta += 0.5) {
+    if (delta === 0) continue;
+    const angle = (((coarse + (delta * Math.PI) / 180) % Math.PI) + Math.PI) % Math.PI;
     const result = score(angle);
-    if (result.strength > best.strength) best = { ...result, angle: (angle + Math.PI) % Math.PI };
+    if (result.strength > best.strength) best = { ...result, angle };
   }
   if (best.lag === 0 || best.strength < MIN_ROW_STRENGTH) return null;
   // Phase: the offset (mod the period) where the folded profile holds most canopy.
@@ -165,41 +187,69 @@ export function findRows(mask: BitMask, minSpacingPx: number, maxSpacingPx: numb
 }
 
 /**
- * Along-row period of the canopy (the spacing of trees or vines with gaps between them) within
- * the rows, or null when the rows are continuous. Same autocorrelation, on the profile along u of
- * the pixels within a third of a spacing of a row centre.
+ * Along-row period of the canopy (the spacing of trees, or of vines with gaps between them), or
+ * null when the rows are continuous. Each row is profiled on its own (neighbouring rows of an
+ * orchard are often staggered, so their sum has no period): the period is the median of the rows'
+ * periods when most rows have one, and each row gets its own phase, at its gaps. Rows are numbered
+ * `round((v − phasePx)/spacingPx)`.
  */
 export function findPlantPeriod(
   mask: BitMask,
   rows: RowGeometry,
   minPx: number,
   maxPx: number,
-): { periodPx: number; phasePx: number; strength: number } | null {
-  const step = Math.max(1, Math.floor(Math.min(mask.width, mask.height) / 400));
-  const pixels = samplePixels(mask, step);
+  window: PixelWindow = whole(mask),
+): { periodPx: number; rowPhasesPx: Map<number, number>; strength: number } | null {
+  const step = stepOf(window);
+  const pixels = samplePixels(mask, step, window);
   const diagonal = Math.ceil(Math.hypot(mask.width, mask.height) / step);
-  const profile = new Float64Array(2 * diagonal + 1);
+  const profiles = new Map<number, Float64Array>();
   for (let k = 0; k < pixels.length; k += 2) {
     const x = pixels[k] as number;
     const y = pixels[k + 1] as number;
     const v = acrossRow(rows.angle, x, y) - rows.phasePx;
-    const offset = v - Math.round(v / rows.spacingPx) * rows.spacingPx;
-    if (Math.abs(offset) > rows.spacingPx / 3) continue;
+    const row = Math.round(v / rows.spacingPx);
+    if (Math.abs(v - row * rows.spacingPx) > rows.spacingPx / 3) continue;
+    let profile = profiles.get(row);
+    if (!profile) {
+      profile = new Float64Array(2 * diagonal + 1);
+      profiles.set(row, profile);
+    }
     const u = Math.round(alongRow(rows.angle, x, y) / step) + diagonal;
     profile[u] = (profile[u] as number) + 1;
   }
-  let first = 0;
-  while (first < profile.length && profile[first] === 0) first++;
-  let last = profile.length - 1;
-  while (last > first && profile[last] === 0) last--;
-  const span = profile.subarray(first, last + 1);
-  const result = bestPeriod(span, Math.max(2, Math.floor(minPx / step)), Math.ceil(maxPx / step));
-  if (result.lag === 0 || result.strength < MIN_ROW_STRENGTH) return null;
-  const folded = new Float64Array(result.lag);
-  for (let i = 0; i < span.length; i++)
-    folded[i % result.lag] = (folded[i % result.lag] as number) + (span[i] as number);
-  // Cells are cut at the gaps: the phase is the emptiest offset.
-  let gap = 0;
-  for (let i = 1; i < result.lag; i++) if ((folded[i] as number) < (folded[gap] as number)) gap = i;
-  return { periodPx: result.lag * step, phasePx: (first - diagonal + gap) * step, strength: result.strength };
+  const minLag = Math.max(2, Math.floor(minPx / step));
+  const maxLag = Math.ceil(maxPx / step);
+  const spans = new Map<number, { span: Float64Array; first: number }>();
+  const lags: number[] = [];
+  const strengths: number[] = [];
+  for (const [row, profile] of profiles) {
+    let first = 0;
+    while (first < profile.length && profile[first] === 0) first++;
+    let last = profile.length - 1;
+    while (last > first && profile[last] === 0) last--;
+    const span = profile.subarray(first, last + 1);
+    // A row needs about three periods inside the window to show one.
+    if (span.length < 3 * minLag) continue;
+    spans.set(row, { span, first });
+    const result = bestPeriod(span, minLag, maxLag);
+    if (result.lag > 0 && result.strength >= MIN_ROW_STRENGTH) {
+      lags.push(result.lag);
+      strengths.push(result.strength);
+    }
+  }
+  if (spans.size === 0 || lags.length * 2 < spans.size) return null;
+  lags.sort((a, b) => a - b);
+  strengths.sort((a, b) => a - b);
+  const lag = lags[lags.length >> 1] as number;
+  const rowPhasesPx = new Map<number, number>();
+  for (const [row, { span, first }] of spans) {
+    const folded = new Float64Array(lag);
+    for (let i = 0; i < span.length; i++) folded[i % lag] = (folded[i % lag] as number) + (span[i] as number);
+    // Cells are cut at the gaps: the phase is the emptiest offset.
+    let gap = 0;
+    for (let i = 1; i < lag; i++) if ((folded[i] as number) < (folded[gap] as number)) gap = i;
+    rowPhasesPx.set(row, (first - diagonal + gap) * step);
+  }
+  return { periodPx: lag * step, rowPhasesPx, strength: strengths[strengths.length >> 1] as number };
 }
