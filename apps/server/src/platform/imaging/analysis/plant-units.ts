@@ -388,6 +388,9 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
         shadedPixels <= PLANT_UNITS.maxShadedShare * canopyPixels &&
         canopyPixels >= PLANT_UNITS.minBoxCanopyShare * boxArea &&
         Math.max(maxX - minX, maxY - minY) < maxUnitPx &&
+        // One plant: the middle of its box is canopy (a box astride two crowns and the gap
+        // between them is not a plant unit).
+        hasBit(canopy, (minX + maxX) >> 1, (minY + maxY) >> 1) &&
         !Number.isNaN(vigour),
       stressed: false,
       vigourClass: null,
