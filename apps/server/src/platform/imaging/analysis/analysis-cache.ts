@@ -85,6 +85,8 @@ export function encodeAnalysis(entry: CachedAnalysis): Buffer[] {
   return [
     head,
     view(domainBits),
+    view(fields.canopy.words),
+    view(fields.shaded.words),
     ...names.map((name) => view(fields.values[name] as Float32Array)),
     entry.hdJpeg,
   ];
@@ -109,17 +111,28 @@ export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
     words: new Int32Array(body.buffer, body.byteOffset, header.domainBytes / 4),
   };
   const domainIndex = indicesOfBits(domain, header.domainCount);
+  const words = header.domainBytes / 4;
+  const maskAt = (k: number) => ({
+    width,
+    height,
+    stride,
+    words: new Int32Array(body.buffer, body.byteOffset + k * header.domainBytes, words),
+  });
+  const canopy = maskAt(1);
+  const shaded = maskAt(2);
   const values: PlantFields['values'] = {};
-  let at = body.byteOffset + header.domainBytes;
+  let at = body.byteOffset + 3 * header.domainBytes;
   for (const name of header.names) {
     values[name] = new Float32Array(body.buffer, at, header.domainCount);
     at += header.domainCount * 4;
   }
-  const jpegStart = header.domainBytes + header.names.length * header.domainCount * 4;
+  const jpegStart = 3 * header.domainBytes + header.names.length * header.domainCount * 4;
   return {
     fields: {
       width,
       height,
+      canopy,
+      shaded,
       domain,
       domainIndex,
       roles: header.roles,

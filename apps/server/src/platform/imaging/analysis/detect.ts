@@ -7,9 +7,10 @@ import { photoPixelLimit } from '../pixel-limit.ts';
 import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput, PhotoMetadata } from '../types.ts';
 import { planesGsdM } from './measure.ts';
 import { computePlantFields, type PlantFields } from './plant-fields.ts';
+import { plantUnits } from './plant-units.ts';
 import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
-import { DEFAULT_DETECT, scoreFields } from './scores.ts';
-import { stressBoxes } from './stress-boxes.ts';
+import { DEFAULT_DETECT } from './scores.ts';
+import { unitBoxes } from './stress-boxes.ts';
 import { analysisMaxSide, hdSize, isSinglePhoto, resolveOptions, withMetadata } from './working-size.ts';
 
 export interface DetectOutput {
@@ -66,10 +67,15 @@ export async function detectOnFields(
   options: DetectOptions,
   display: Uint8Array | null,
 ) {
-  const scores = scoreFields(fields, statistics, options);
-  const boxes = await stressBoxes({
+  // Each plant is judged against the plants around it in the same image, never against the
+  // dataset: the same photo gives the same boxes whatever is uploaded with it. `statistics`
+  // (the field's distribution) still colours the map layers.
+  void statistics;
+  const { units } = plantUnits(fields, georeference.gsdM, options);
+  const boxes = await unitBoxes({
     fields,
-    scores,
+    units,
+    hasWater: fields.roles.water !== null,
     gsdM: georeference.gsdM,
     imageId,
     pixelToLngLat: georeference.pixelToLngLat,
@@ -77,6 +83,8 @@ export async function detectOnFields(
     display,
     options,
   });
+  let stressedCanopy = 0;
+  for (const unit of units) if (unit.stressed) stressedCanopy += unit.canopyPixels;
   const sx = hd.w / fields.width;
   const sy = hd.h / fields.height;
   for (const box of boxes) {
@@ -92,7 +100,7 @@ export async function detectOnFields(
   }
   return {
     canopyShare: fields.validCount ? fields.canopyCount / fields.validCount : 0,
-    stressedShare: fields.domainCount ? scores.stressedCount / fields.domainCount : 0,
+    stressedShare: fields.canopyCount ? stressedCanopy / fields.canopyCount : 0,
     boxes,
   };
 }

@@ -26,6 +26,10 @@ import { scratchFloat32 } from './scratch.ts';
 export interface PlantFields {
   width: number;
   height: number;
+  /** Vegetation pixels (lit or shaded), packed: what plant units are cut from. */
+  canopy: BitMask;
+  /** Canopy pixels in shadow (colour and index unreliable): a unit mostly in shade is not judged. */
+  shaded: BitMask;
   domain: BitMask;
   /** Indices of the domain pixels, in scan order: `values[name][k]` belongs to pixel `domainIndex[k]`. */
   domainIndex: Int32Array;
@@ -45,15 +49,26 @@ export const SEGMENTATION = {
   paleFringeM: 0.05,
   /** Half-size of the plant-scale averaging window. */
   smoothingRadiusM: 0.2,
-  /** Canopy darker than this share of the median soil brightness is deep shadow (unreliable colour). */
-  shadowFactor: 0.25,
+  /** Pixels darker than this share of the sunlit soil have no usable colour at all (RGB). */
+  shadowFactor: 0.08,
   /**
    * Pale vegetation (between the soil class and Otsu's threshold) darker than this share is shadow:
    * shaded soil has inflated ExG/NDVI, so the uncertain class needs light to count.
    */
   paleShadowFactor: 0.5,
-  /** Otsu's threshold is kept inside these bounds (guards against photos that are all soil or all canopy). */
-  exgThresholdBounds: [0.03, 0.3] as [number, number],
+  /**
+   * RGB canopy: green dominance `(G − max(R, B))/(R + G + B)` on linear light, averaged over
+   * ~0.1 m, above this cut and with chroma above `rgbMinChroma` (grey, white and black surfaces:
+   * cars, asphalt, concrete, are never canopy). A physical cut (green above red and blue), not
+   * Otsu's: on the MicaSense capture Otsu's cut of any RGB index dropped shaded canopy and cover
+   * crop (agreement with NDVI 0.77–0.91) where this one reaches 0.944.
+   */
+  rgbCanopyCut: -0.02,
+  rgbMinChroma: 0.1,
+  /** Averaging radius of the RGB canopy index (noise in shade), metres. */
+  rgbSmoothingM: 0.1,
+  /** Canopy darker than this share of the sunlit soil is shaded (kept as canopy, not judged). */
+  shadeFactor: 0.45,
   ndviThresholdBounds: [0.2, 0.6] as [number, number],
 };
 
@@ -71,22 +86,68 @@ export function rolesFor(planes: CapturePlanes): Measurement['roles'] {
   };
 }
 
-/** Canopy index (ExG on RGB, NDVI with NIR), visible brightness and the index histogram; the valid count. */
+/** sRGB-encoded 0–1 value → linear light, by a 4096-entry table (8- and 16-bit photos are encoded). */
+const LINEAR_OF_ENCODED = Float32Array.from({ length: 4097 }, (_, k) => {
+  const v = k / 4096;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+});
+
+function linear(value: number): number {
+  const k = Math.round(value * 4096);
+  return LINEAR_OF_ENCODED[k < 0 ? 0 : k > 4096 ? 4096 : k] as number;
+}
+
+/** In-place separable box mean of radius `r` (edges clamped), through one scratch row buffer. */
+export function boxMean(plane: Float32Array, width: number, height: number, r: number): void {
+  if (r < 1) return;
+  const span = 2 * r + 1;
+  const line = scratchFloat32('boxMeanLine', Math.max(width, height));
+  for (let y = 0; y < height; y++) {
+    const base = y * width;
+    for (let x = 0; x < width; x++) line[x] = plane[base + x] as number;
+    let sum = 0;
+    for (let x = -r; x <= r; x++) sum += line[x < 0 ? 0 : x >= width ? width - 1 : x] as number;
+    for (let x = 0; x < width; x++) {
+      plane[base + x] = sum / span;
+      const enter = x + r + 1;
+      const leave = x - r;
+      sum += (line[enter >= width ? width - 1 : enter] as number) - (line[leave < 0 ? 0 : leave] as number);
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) line[y] = plane[y * width + x] as number;
+    let sum = 0;
+    for (let y = -r; y <= r; y++) sum += line[y < 0 ? 0 : y >= height ? height - 1 : y] as number;
+    for (let y = 0; y < height; y++) {
+      plane[y * width + x] = sum / span;
+      const enter = y + r + 1;
+      const leave = y - r;
+      sum += (line[enter >= height ? height - 1 : enter] as number) - (line[leave < 0 ? 0 : leave] as number);
+    }
+  }
+}
+
+/**
+ * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma, visible brightness and the
+ * index histogram; returns the valid count.
+ */
 function indexPass(
   planes: CapturePlanes,
   rgb: boolean,
-  indexRange: [number, number],
+  smoothing: number,
   canopyIndex: Float32Array,
+  chroma: Float32Array,
   brightness: Float32Array,
   histogram: Float64Array,
 ): number {
-  const { red, green, valid } = planes;
-  const n = planes.width * planes.height;
+  const { red, green, valid, width, height } = planes;
+  const n = width * height;
   // A missing band is never read (the branches below check): any plane stands in for it.
   const blue = planes.blue ?? red;
   const hasBlue = planes.blue !== null;
   const nir = planes.nir ?? red;
-  const [indexMin, indexMax] = indexRange;
+  // Photos are sRGB-encoded; reflectance planes (a multispectral capture read as RGB) are linear.
+  const encoded = planes.kind === 'rgb';
   let validCount = 0;
   for (let i = 0; i < n; i++) {
     if (!valid[i]) continue;
@@ -94,20 +155,34 @@ function indexPass(
     const r = red[i] as number;
     const g = green[i] as number;
     const b = hasBlue ? (blue[i] as number) : 0;
-    let index: number;
     if (rgb) {
-      const sum = r + g + b;
-      // Excess green on chromatic coordinates (Woebbecke et al. 1995): 2g − r − b.
-      index = sum > 1e-6 ? (2 * g - r - b) / sum : 0;
-      brightness[i] = sum / 3;
+      brightness[i] = (r + g + b) / 3;
+      const lr = encoded ? linear(r) : r;
+      const lg = encoded ? linear(g) : g;
+      const lb = encoded ? linear(b) : b;
+      const sum = lr + lg + lb;
+      const high = lr > lb ? lr : lb;
+      const max = lg > high ? lg : high;
+      const low = lr < lb ? lr : lb;
+      const min = lg < low ? lg : low;
+      // Green dominance: vegetation reflects more green than red and blue, lit or shaded; soil is
+      // redder, shade on soil bluer (sky light), grey surfaces neither.
+      canopyIndex[i] = sum > 1e-6 ? (lg - high) / sum : 0;
+      chroma[i] = sum > 1e-6 ? (max - min) / sum : 0;
     } else {
       const near = nir[i] as number;
-      index = near + r > 1e-6 ? (near - r) / (near + r) : 0;
+      canopyIndex[i] = near + r > 1e-6 ? (near - r) / (near + r) : 0;
       // Visible brightness: shadows are dark in the visible bands while NIR stays lit by scattering.
       brightness[i] = hasBlue ? (r + g + b) / 3 : (r + g) / 2;
     }
-    canopyIndex[i] = index;
-    const bin = Math.floor(((index - indexMin) / (indexMax - indexMin)) * 512);
+  }
+  if (rgb && smoothing > 0) {
+    boxMean(canopyIndex, width, height, smoothing);
+    boxMean(chroma, width, height, smoothing);
+  }
+  for (let i = 0; i < n; i++) {
+    if (!valid[i]) continue;
+    const bin = Math.floor((((canopyIndex[i] as number) + 1) / 2) * 512);
     const clamped = bin < 0 ? 0 : Math.min(bin, 511);
     histogram[clamped] = (histogram[clamped] as number) + 1;
   }
@@ -131,19 +206,31 @@ function soilBrightness(
 }
 
 /**
- * Canopy (index above Otsu's threshold, lit) and pale vegetation (between the two thresholds, lit),
- * written straight into packed masks (a word per 32 pixels of a row).
+ * Canopy (index above the cut; on RGB coloured and not black) and pale vegetation (between the
+ * two thresholds, lit), written straight into packed masks (a word per 32 pixels of a row), and the
+ * shaded canopy (darker than `shadeCut` in the visible, or than `nirShadeCut` in NIR).
  */
 function classify(
   planes: CapturePlanes,
   canopyIndex: Float32Array,
+  chroma: Float32Array | null,
   brightness: Float32Array,
-  cuts: { threshold: number; vegetationThreshold: number; shadowCut: number; paleShadowCut: number },
-): { canopy: BitMask; pale: BitMask; canopyCount: number } {
+  cuts: {
+    threshold: number;
+    vegetationThreshold: number;
+    shadowCut: number;
+    paleShadowCut: number;
+    shadeCut: number;
+    nirShadeCut: number;
+  },
+): { canopy: BitMask; pale: BitMask; shaded: BitMask; canopyCount: number } {
   const { width, height, valid } = planes;
-  const { threshold, vegetationThreshold, shadowCut, paleShadowCut } = cuts;
+  const { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut } = cuts;
+  const minChroma = chroma ? SEGMENTATION.rgbMinChroma : -1;
+  const nir = planes.nir;
   const canopy = emptyMask(width, height);
   const pale = emptyMask(width, height);
+  const shaded = emptyMask(width, height);
   const stride = canopy.stride;
   let canopyCount = 0;
   for (let y = 0; y < height; y++) {
@@ -152,24 +239,43 @@ function classify(
     for (let k = 0; k < stride; k++) {
       let canopyWord = 0;
       let paleWord = 0;
+      let shadedWord = 0;
       const from = base + (k << 5);
       const to = base + Math.min(width, (k + 1) << 5);
       for (let i = from; i < to; i++) {
         const light = brightness[i] as number;
         if (!valid[i] || light < shadowCut) continue;
+        if (chroma && (chroma[i] as number) < minChroma) continue;
         const index = canopyIndex[i] as number;
         if (index > threshold) {
           canopyWord |= 1 << (i - from);
           canopyCount++;
+          const dark = nir ? (nir[i] as number) < nirShadeCut : light < shadeCut;
+          if (dark) shadedWord |= 1 << (i - from);
         } else if (index > vegetationThreshold && light >= paleShadowCut) {
           paleWord |= 1 << (i - from);
         }
       }
       canopy.words[row + k] = canopyWord;
       pale.words[row + k] = paleWord;
+      shaded.words[row + k] = shadedWord;
     }
   }
-  return { canopy, pale, canopyCount };
+  return { canopy, pale, shaded, canopyCount };
+}
+
+/** Median NIR of the pixels above the canopy threshold (the lit canopy's level), 0 without NIR. */
+function canopyNirMedian(planes: CapturePlanes, canopyIndex: Float32Array, threshold: number): number {
+  const nir = planes.nir;
+  if (!nir) return 0;
+  const histogram = new Float64Array(1024);
+  for (let i = 0; i < nir.length; i++) {
+    if (!planes.valid[i] || (canopyIndex[i] as number) <= threshold) continue;
+    const bin = Math.floor((nir[i] as number) * 1024);
+    const at = bin < 0 ? 0 : Math.min(bin, 1023);
+    histogram[at] = (histogram[at] as number) + 1;
+  }
+  return quantileOfBins(histogram, 0.5) / 1024;
 }
 
 /**
@@ -211,16 +317,26 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const n = width * height;
   const rgb = planes.kind === 'rgb' || !nir;
   const canopyIndex = scratchFloat32('canopyIndex', n);
+  const chroma = rgb ? scratchFloat32('canopyChroma', n) : null;
   const brightness = scratchFloat32('brightness', n);
-  const indexRange: [number, number] = rgb ? [-1, 2] : [-1, 1];
-  const [indexMin, indexMax] = indexRange;
   const indexHistogram = new Float64Array(512);
-  const validCount = indexPass(planes, rgb, indexRange, canopyIndex, brightness, indexHistogram);
-  const [low, high] = rgb ? SEGMENTATION.exgThresholdBounds : SEGMENTATION.ndviThresholdBounds;
-  const threshold = Math.min(high, Math.max(low, otsuThreshold(indexHistogram, indexMin, indexMax)));
-  // Pale (chlorotic, wilting) leaves fall between Otsu's two classes: anything above the midpoint
+  const indexSmoothing = rgb ? radiusPx(SEGMENTATION.rgbSmoothingM, gsdM, 1, 3) : 0;
+  const validCount = indexPass(
+    planes,
+    rgb,
+    indexSmoothing,
+    canopyIndex,
+    chroma ?? brightness,
+    brightness,
+    indexHistogram,
+  );
+  const [low, high] = SEGMENTATION.ndviThresholdBounds;
+  const threshold = rgb
+    ? SEGMENTATION.rgbCanopyCut
+    : Math.min(high, Math.max(low, otsuThreshold(indexHistogram, -1, 1)));
+  // Pale (chlorotic, wilting) leaves fall between the two classes: anything above the midpoint
   // of the soil class mean and the threshold counts as vegetation for the plants' outline.
-  const soilMean = classMeanBelow(indexHistogram, indexMin, indexMax, threshold);
+  const soilMean = classMeanBelow(indexHistogram, -1, 1, threshold);
   const vegetationThreshold = (soilMean + threshold) / 2;
 
   // Shadow: darker than a share of the sunlit soil's brightness (75th percentile of the
@@ -230,9 +346,12 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   // Multispectral canopy is dark in the visible bands, so only RGB canopy is checked for shadow.
   const shadowCut = rgb ? SEGMENTATION.shadowFactor * sunlitSoil : 0;
   const paleShadowCut = SEGMENTATION.paleShadowFactor * sunlitSoil;
+  const shadeCut = SEGMENTATION.shadeFactor * sunlitSoil;
+  // With NIR, shaded leaves are the ones far darker in NIR than the lit canopy.
+  const nirShadeCut = 0.5 * canopyNirMedian(planes, canopyIndex, threshold);
 
-  const cuts = { threshold, vegetationThreshold, shadowCut, paleShadowCut };
-  const { canopy, pale, canopyCount } = classify(planes, canopyIndex, brightness, cuts);
+  const cuts = { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut };
+  const { canopy, pale, shaded, canopyCount } = classify(planes, canopyIndex, chroma, brightness, cuts);
 
   const roles = rolesFor(planes);
   // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
@@ -259,6 +378,8 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   return {
     width,
     height,
+    canopy,
+    shaded,
     domain,
     domainIndex,
     roles,

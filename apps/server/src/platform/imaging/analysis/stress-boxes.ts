@@ -9,6 +9,7 @@ import {
 import { hasBit } from './bit-mask.ts';
 import { labelComponents } from './components.ts';
 import type { PlantFields } from './plant-fields.ts';
+import type { PlantUnit } from './plant-units.ts';
 import { DEFAULT_DETECT, type ScoreMaps } from './scores.ts';
 
 export interface BoxContext {
@@ -129,6 +130,47 @@ export async function stressBoxes(context: BoxContext): Promise<StressBox[]> {
 }
 
 /**
+ * One box per stressed plant unit (see plant-units.ts): the unit's canopy extent, so a box never
+ * exceeds the plant spacing (at most `maxBoxM`) and is mostly canopy. Scores are the unit's robust
+ * z against its neighbours.
+ */
+export async function unitBoxes(
+  context: Omit<BoxContext, 'scores'> & { units: PlantUnit[]; hasWater: boolean },
+): Promise<StressBox[]> {
+  const { gsdM, options } = context;
+  const lowZ = options.lowZ ?? DEFAULT_DETECT.lowZ;
+  const boxes: StressBox[] = [];
+  for (const unit of context.units) {
+    if (!unit.stressed) continue;
+    const w = unit.maxX - unit.minX + 1;
+    const h = unit.maxY - unit.minY + 1;
+    const centre = context.pixelToLngLat
+      ? context.pixelToLngLat(unit.minX + w / 2, unit.minY + h / 2)
+      : context.fallbackLngLat;
+    if (!centre) continue;
+    const colour = stressColour(unit.z.chlorophyll < -lowZ, context.hasWater && unit.z.water < -lowZ);
+    const box: StressBox = {
+      id: `${context.imageId}-${boxes.length + 1}`,
+      thr_coords: { x: unit.minX, y: unit.minY, w, h },
+      lng: round(centre[0], 8),
+      lat: round(centre[1], 8),
+      colour,
+      scores: {
+        vigour: round(Math.min(unit.z.vigour, unit.z.cover), 3),
+        chlorophyll: round(unit.z.chlorophyll, 3),
+        water: round(context.hasWater ? unit.z.water : 0, 3),
+        stressedShare: round(unit.canopyPixels / (w * h), 3),
+      },
+      areaM2: gsdM ? round(unit.canopyPixels * gsdM * gsdM, 3) : null,
+      classification: { label: NOT_CLASSIFIED, probability: null },
+    };
+    box.classification = await classify(context, box);
+    boxes.push(box);
+  }
+  return boxes;
+}
+
+/**
  * Merges groups whose boxes, grown by `gap` px, overlap (a plant split by a leafless gap, or
  * neighbouring stressed plants), unless the merged box would exceed `maxSide` px.
  */
@@ -176,7 +218,7 @@ function domainPixels(fields: PlantFields, group: Accumulator): number {
 }
 
 /** Only a configured classifier above its probability threshold names a class; never a guess. */
-async function classify(context: BoxContext, box: StressBox): Promise<BoxClassification> {
+async function classify(context: Omit<BoxContext, 'scores'>, box: StressBox): Promise<BoxClassification> {
   const classifier = context.options.classifier;
   // With a classifier, phase 2 always works on the decoded image (it never reuses phase 1's fields).
   if (!classifier || !context.display) return { label: NOT_CLASSIFIED, probability: null };

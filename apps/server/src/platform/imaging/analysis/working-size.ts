@@ -18,7 +18,13 @@ export function resolveOptions(input: PhotoInput, options: AnalysisOptions) {
   const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
   const hdQuality = options.hdQuality ?? DEFAULT_DETECT.hdQuality;
   const analysisGsdM = options.analysisGsdM ?? DEFAULT_DETECT.analysisGsdM;
-  const key = JSON.stringify([hdMaxSize, hdQuality, analysisGsdM, input.heightAboveGroundM ?? null]);
+  const key = JSON.stringify([
+    'plant-units-1',
+    hdMaxSize,
+    hdQuality,
+    analysisGsdM,
+    input.heightAboveGroundM ?? null,
+  ]);
   return { hdMaxSize, hdQuality, analysisGsdM, key };
 }
 

@@ -4,6 +4,7 @@ import { photoPixelLimit } from '../pixel-limit.ts';
 import type { PhotoInput, PhotoMetadata, SpectralBand } from '../types.ts';
 import { estimateBandTransform, warpToReference } from './band-alignment.ts';
 import { rawToReflectance, readRadiometry } from './radiometry.ts';
+import { registeredTransform } from './transform-cache.ts';
 
 export type BandName = 'red' | 'green' | 'blue' | 'nir' | 'redEdge';
 
@@ -189,7 +190,9 @@ async function loadBandSet(
     const plane = await readSingleBand(band.path, band.metadata);
     if (plane.width !== width || plane.height !== height)
       throw new Error('Bands of one capture differ in size');
-    const transform = estimateBandTransform(referencePlane.values, plane.values, width, height);
+    const transform = await registeredTransform(reference.path, band.path, () =>
+      estimateBandTransform(referencePlane.values, plane.values, width, height),
+    );
     aligned.set(name, warpToReference(plane.values, width, height, transform, valid));
   }
   const size = fitInside(width, height, maxSide);

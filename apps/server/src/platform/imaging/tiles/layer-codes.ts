@@ -1,3 +1,4 @@
+import { hasBit } from '../analysis/bit-mask.ts';
 import type { PlantFields } from '../analysis/plant-fields.ts';
 import type { ScoreMaps } from '../analysis/scores.ts';
 import { type MapLayer, STRESS_CLASSES, type StressBox, type StressColour } from '../types.ts';
@@ -134,7 +135,8 @@ export function codeLayers(
       for (let row = Math.max(0, Math.floor(y)); row < Math.min(fields.height, Math.ceil(y + h)); row++) {
         for (let col = Math.max(0, Math.floor(x)); col < Math.min(fields.width, Math.ceil(x + w)); col++) {
           const i = row * fields.width + col;
-          if (!scores.stressed[i]) continue;
+          // The box is one plant unit: its canopy takes the box's colour.
+          if (!hasBit(fields.canopy, col, row)) continue;
           ai[i] = colourCode;
           beta[i] = classCode >= 0 ? classCode + 2 : 1;
         }

@@ -211,6 +211,25 @@ describe('report results', () => {
     expect(screen.getByText('Low chlorophyll')).toBeTruthy();
   });
 
+  it('explains the classification layer: what each colour means and where classes come from', async () => {
+    await openResults(resultsOf({ layers: ['ai', 'beta'] }));
+    expect(screen.queryByTestId('results-class-legend')).toBeNull();
+    await userEvent.click(screen.getByTestId('results-layer-select'));
+    await userEvent.click(screen.getAllByRole('option')[1] as HTMLElement);
+    expect(screen.getByTestId('results-map').dataset.layer).toBe('beta');
+    const legend = screen.getByTestId('results-class-legend');
+    for (const name of [
+      'Not Classified',
+      'Fungal Diseases',
+      'Trunk Diseases',
+      'Heat Stress',
+      'Water Stress',
+      'Toxicity',
+    ])
+      expect(legend.textContent).toContain(name);
+    expect(legend.textContent).toContain("a person's assessment");
+  });
+
   it('changes the opacity in steps and links the PDF', async () => {
     await openResults(resultsOf());
     const thumb = within(screen.getByTestId('results-opacity')).getByRole('slider');

@@ -1,0 +1,489 @@
+import type { DetectOptions, IndicatorName } from '../types.ts';
+import { erodeBits, hasBit } from './bit-mask.ts';
+import type { PlantFields } from './plant-fields.ts';
+import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
+import { SIGMA_FLOOR } from './scores.ts';
+
+/**
+ * Plants as units: the canopy is cut into cells along the rows (one vine or row segment at the
+ * plant spacing, one tree where the canopy has a period along the row) or, without rows, into
+ * square cells at the plant spacing. Each unit is judged against the units around it on the
+ * ground (never the median of an upload), so the same photo always gives the same units and
+ * verdicts. Method, limits and figures: docs/IMAGING.md, "Plant units".
+ */
+export const PLANT_UNITS = {
+  /** Along-row length of a vine unit when the canopy shows no period along the row (m). */
+  plantSpacingM: 1.2,
+  /** Search range of the row spacing (m). */
+  minRowSpacingM: 1.2,
+  maxRowSpacingM: 8,
+  /** Along-row period searched for trees (m). */
+  minTreeSpacingM: 2,
+  maxTreeSpacingM: 7,
+  /** Rows are looked for in blocks of about this size (m): one frame may hold several plantings. */
+  blockM: 25,
+  /** A unit (and its box) never exceeds this side (m). */
+  maxUnitM: 4,
+  /** Units around a unit that it is compared with: within this ground radius (m)… */
+  neighbourRadiusM: 8,
+  /** …and at least this many of them, else the unit is not judged. */
+  minNeighbours: 6,
+  /** Smallest canopy area of a unit that is judged (m²). */
+  minCanopyM2: 0.15,
+  /** A unit whose canopy fills less of its box than this is not boxed (a box must be mostly plant). */
+  minBoxCanopyShare: 0.5,
+  /** A unit with more of its canopy in shade than this is not judged (colour unreliable). */
+  maxShadedShare: 0.5,
+  /** A unit whose vigour or cover z (against its neighbours) is below −this is stressed. */
+  stressZ: 2.5,
+  /** Vigour classes: relative vigour z below −this is low, above +this high. */
+  vigourClassZ: 1,
+};
+
+export type VigourClass = 'low' | 'medium' | 'high';
+
+export interface PlantUnit {
+  /** Box of the unit's canopy, analysis pixels. */
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  canopyPixels: number;
+  shadedPixels: number;
+  /** Means of the plant-scale indicators over the unit's outline pixels (NaN when none). */
+  vigour: number;
+  cover: number;
+  chlorophyll: number;
+  water: number;
+  /** Robust z against the neighbours (0 when not judged). */
+  z: { vigour: number; cover: number; chlorophyll: number; water: number };
+  judged: boolean;
+  stressed: boolean;
+  vigourClass: VigourClass | null;
+  /** Whether the unit lies in planted rows (its block has rows). */
+  inRows: boolean;
+}
+
+export interface PlantUnits {
+  /** The rows found in each block of the image (null: none). */
+  blocks: (RowGeometry | null)[];
+  units: PlantUnit[];
+}
+
+function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  const mid = values.length >> 1;
+  return values.length % 2
+    ? (values[mid] as number)
+    : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
+}
+
+function robustZ(value: number, others: number[], floor: number): number {
+  if (Number.isNaN(value) || others.length === 0) return 0;
+  const centre = median(others);
+  const mad = median(others.map((other) => Math.abs(other - centre)));
+  return (value - centre) / Math.max(1.4826 * mad, floor);
+}
+
+/** Finds the rows, cuts the canopy into plant units and scores each against its neighbours. */
+/** How one block of the image is cut into cells (its own rows: a frame may hold several crops). */
+interface BlockLayout {
+  rows: RowGeometry | null;
+  cos: number;
+  sin: number;
+  /** Along-row phase of each cell row (index j − minJ). */
+  phases: Float64Array;
+  phaseV: number;
+  alongPx: number;
+  acrossPx: number;
+  /** Row spacing when rows are wider apart than a unit (cells centred on the row), else 0. */
+  wideRowPx: number;
+  minI: number;
+  minJ: number;
+  columns: number;
+  cells: number;
+  /** First cell key of this block. */
+  offset: number;
+}
+
+function blockLayout(
+  fields: PlantFields,
+  window: PixelWindow,
+  metre: number,
+  maxUnitPx: number,
+  offset: number,
+): BlockLayout {
+  const { canopy } = fields;
+  const rows = findRows(
+    canopy,
+    PLANT_UNITS.minRowSpacingM * metre,
+    PLANT_UNITS.maxRowSpacingM * metre,
+    window,
+  );
+  const angle = rows ? rows.angle : 0;
+  const plantPx = PLANT_UNITS.plantSpacingM * metre;
+  let acrossPx = rows ? Math.min(rows.spacingPx, maxUnitPx) : plantPx;
+  let alongPx = plantPx;
+  let phaseV = rows ? rows.phasePx - rows.spacingPx / 2 : 0;
+  const phaseU = 0;
+  let rowPhasesPx: Map<number, number> | null = null;
+  let wideRowPx = 0;
+  if (rows) {
+    const period = findPlantPeriod(
+      canopy,
+      rows,
+      PLANT_UNITS.minTreeSpacingM * metre,
+      PLANT_UNITS.maxTreeSpacingM * metre,
+      window,
+    );
+    if (period) {
+      alongPx = period.periodPx;
+      rowPhasesPx = period.rowPhasesPx;
+    }
+    // Rows wider apart than the largest unit: cells centred on the row, the rest is inter-row.
+    if (rows.spacingPx > maxUnitPx) {
+      phaseV = rows.phasePx - acrossPx / 2;
+      wideRowPx = rows.spacingPx;
+    }
+  }
+  // A tree's cell follows the trees' period even past `maxUnitM` (its box is the crown inside it,
+  // and a unit whose canopy box exceeds `maxUnitM` is not judged).
+  alongPx = Math.max(2, alongPx);
+  acrossPx = Math.max(2, acrossPx);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const acrossStep = wideRowPx || acrossPx;
+  let minI = Infinity;
+  let maxI = -Infinity;
+  let minJ = Infinity;
+  let maxJ = -Infinity;
+  for (const [x, y] of [
+    [window.x0, window.y0],
+    [window.x1, window.y0],
+    [window.x0, window.y1],
+    [window.x1, window.y1],
+  ] as const) {
+    // Phases lie within one period, so the range of i gains one cell either side.
+    const i = Math.floor((x * cos + y * sin) / alongPx);
+    const j = Math.floor((-x * sin + y * cos - phaseV) / acrossStep);
+    minI = Math.min(minI, i);
+    maxI = Math.max(maxI, i);
+    minJ = Math.min(minJ, j);
+    maxJ = Math.max(maxJ, j);
+  }
+  // Per cell row j (the row numbering of findPlantPeriod: cells are centred on the rows), the
+  // along-row phase of its trees.
+  const phases = new Float64Array(maxJ - minJ + 1).fill(phaseU);
+  if (rowPhasesPx)
+    for (const [row, phase] of rowPhasesPx) if (row >= minJ && row <= maxJ) phases[row - minJ] = phase;
+  return {
+    rows,
+    cos,
+    sin,
+    phases,
+    phaseV,
+    alongPx,
+    acrossPx,
+    wideRowPx,
+    minI: minI - 1,
+    minJ,
+    columns: maxI - minI + 3,
+    cells: (maxI - minI + 3) * (maxJ - minJ + 1),
+    offset,
+  };
+}
+
+/** Cell key of a pixel in its block's layout, −1 in a wide inter-row. */
+function cellKey(layout: BlockLayout, x: number, y: number): number {
+  const { cos, sin } = layout;
+  const v = -x * sin + y * cos - layout.phaseV;
+  let j: number;
+  if (layout.wideRowPx) {
+    j = Math.floor(v / layout.wideRowPx);
+    if (v - j * layout.wideRowPx >= layout.acrossPx) return -1;
+  } else {
+    j = Math.floor(v / layout.acrossPx);
+  }
+  const row = j - layout.minJ;
+  if (row < 0 || row >= layout.phases.length) return -1;
+  const phase = ((layout.phases[row] as number) % layout.alongPx) - layout.alongPx;
+  const i = Math.floor((x * cos + y * sin - phase) / layout.alongPx) - 1;
+  const column = i - layout.minI;
+  if (column < 0 || column >= layout.columns) return -1;
+  return layout.offset + row * layout.columns + column;
+}
+
+/** Finds the rows, cuts the canopy into plant units and scores each against its neighbours. */
+export function plantUnits(fields: PlantFields, gsdM: number | null, options: DetectOptions): PlantUnits {
+  const { width, height, canopy, shaded } = fields;
+  const metre = gsdM ? 1 / gsdM : Math.min(width, height) / 60;
+  const maxUnitPx = (options.maxBoxM ?? PLANT_UNITS.maxUnitM) * metre;
+  // Blocks of about `blockM` (the image split evenly), each with its own rows.
+  const blockPx = PLANT_UNITS.blockM * metre;
+  const blocksX = Math.max(1, Math.round(width / blockPx));
+  const blocksY = Math.max(1, Math.round(height / blockPx));
+  const layouts: BlockLayout[] = [];
+  let offset = 0;
+  for (let by = 0; by < blocksY; by++) {
+    for (let bx = 0; bx < blocksX; bx++) {
+      const window = {
+        x0: Math.floor((bx * width) / blocksX),
+        x1: Math.floor(((bx + 1) * width) / blocksX),
+        y0: Math.floor((by * height) / blocksY),
+        y1: Math.floor(((by + 1) * height) / blocksY),
+      };
+      const layout = blockLayout(fields, window, metre, maxUnitPx, offset);
+      offset += layout.cells;
+      layouts.push(layout);
+    }
+  }
+  const blockOf = (x: number, y: number) =>
+    layouts[
+      Math.min(blocksY - 1, Math.floor((y * blocksY) / height)) * blocksX +
+        Math.min(blocksX - 1, Math.floor((x * blocksX) / width))
+    ] as BlockLayout;
+  const cellOf = (x: number, y: number) => cellKey(blockOf(x, y), x, y);
+  const layoutOfKey = (key: number) => {
+    let found = layouts[0] as BlockLayout;
+    for (const layout of layouts) if (layout.offset <= key) found = layout;
+    return found;
+  };
+  // Per cell key, in typed arrays (a few thousand cells): extent, canopy and shade counts, and
+  // the sums of the plant-scale indicators.
+  const keys = offset;
+  const minXs = new Int32Array(keys).fill(width);
+  const minYs = new Int32Array(keys).fill(height);
+  const maxXs = new Int32Array(keys).fill(-1);
+  const maxYs = new Int32Array(keys).fill(-1);
+  const canopyCounts = new Int32Array(keys);
+  const shadedCounts = new Int32Array(keys);
+  // Canopy pixels: the unit's extent, canopy and shade counts.
+  for (let y = 0; y < height; y++) {
+    const row = y * canopy.stride;
+    for (let k = 0; k < canopy.stride; k++) {
+      let word = canopy.words[row + k] as number;
+      const shadedWord = shaded.words[row + k] as number;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        const x = (k << 5) + bit;
+        const cell = cellOf(x, y);
+        if (cell < 0) continue;
+        if (x < (minXs[cell] as number)) minXs[cell] = x;
+        if (x > (maxXs[cell] as number)) maxXs[cell] = x;
+        if (y < (minYs[cell] as number)) minYs[cell] = y;
+        if (y > (maxYs[cell] as number)) maxYs[cell] = y;
+        canopyCounts[cell] = (canopyCounts[cell] as number) + 1;
+        if ((shadedWord >>> bit) & 1) shadedCounts[cell] = (shadedCounts[cell] as number) + 1;
+      }
+    }
+  }
+  // Outline pixels: the plant-scale indicators. Vigour only where the canopy is solid around the
+  // pixel (eroded canopy): at a canopy's edge (a lawn along a road, a crown's rim) the window mixes
+  // in soil or asphalt, which is not the plant's vigour; cover judges thinning.
+  const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)));
+  const names: (IndicatorName | null)[] = [
+    fields.roles.vigour,
+    'cover',
+    fields.roles.chlorophyll,
+    fields.roles.water,
+  ];
+  const planes = names.map((name) => (name ? (fields.values[name] ?? null) : null));
+  const [vigourPlane, coverPlane, chlorophyllPlane, waterPlane] = planes;
+  const { domainIndex } = fields;
+  // Vigour and cover of a unit are the lower quartile of its plant-scale values, not the mean: a
+  // stressed vine that straddles two cells still shows in both, undiluted by its healthy neighbour.
+  // Gathered per cell by a counting sort into one typed array each.
+  const cellOfDomain = new Int32Array(domainIndex.length);
+  const vigourCounts = new Int32Array(keys + 1);
+  const coverCounts = new Int32Array(keys + 1);
+  const colourSums = new Float64Array(keys * 4);
+  for (let k = 0; k < domainIndex.length; k++) {
+    const index = domainIndex[k] as number;
+    const y = Math.floor(index / width);
+    const x = index - y * width;
+    let cell = cellOf(x, y);
+    if (cell >= 0 && canopyCounts[cell] === 0) cell = -1;
+    cellOfDomain[k] = cell;
+    if (cell < 0) continue;
+    const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(vigour) && hasBit(solid, x, y))
+      vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + 1;
+    const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(cover)) coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + 1;
+    for (const [m, plane] of [
+      [0, chlorophyllPlane],
+      [2, waterPlane],
+    ] as const) {
+      const value = plane ? (plane[k] as number) : Number.NaN;
+      if (Number.isNaN(value)) continue;
+      colourSums[cell * 4 + m] = (colourSums[cell * 4 + m] as number) + value;
+      colourSums[cell * 4 + m + 1] = (colourSums[cell * 4 + m + 1] as number) + 1;
+    }
+  }
+  for (let cell = 0; cell < keys; cell++) {
+    vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + (vigourCounts[cell] as number);
+    coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + (coverCounts[cell] as number);
+  }
+  const vigourValues = new Float32Array(vigourCounts[keys] as number);
+  const coverValues = new Float32Array(coverCounts[keys] as number);
+  const vigourFill = vigourCounts.slice(0, keys);
+  const coverFill = coverCounts.slice(0, keys);
+  for (let k = 0; k < domainIndex.length; k++) {
+    const cell = cellOfDomain[k] as number;
+    if (cell < 0) continue;
+    const index = domainIndex[k] as number;
+    const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(vigour)) {
+      const y = Math.floor(index / width);
+      if (hasBit(solid, index - y * width, y)) {
+        vigourValues[vigourFill[cell] as number] = vigour;
+        vigourFill[cell] = (vigourFill[cell] as number) + 1;
+      }
+    }
+    const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(cover)) {
+      coverValues[coverFill[cell] as number] = cover;
+      coverFill[cell] = (coverFill[cell] as number) + 1;
+    }
+  }
+  const lowerQuartile = (values: Float32Array, starts: Int32Array, cell: number) => {
+    const from = starts[cell] as number;
+    const to = starts[cell + 1] as number;
+    if (to === from) return Number.NaN;
+    const segment = values.subarray(from, to).sort();
+    return segment[Math.floor(segment.length / 4)] as number;
+  };
+
+  const minCanopyPx = (options.minAreaM2 ?? PLANT_UNITS.minCanopyM2) * metre * metre;
+  const byCell = new Map<number, PlantUnit>();
+  for (let cell = 0; cell < keys; cell++) {
+    const canopyPixels = canopyCounts[cell] as number;
+    if (canopyPixels === 0) continue;
+    const minX = minXs[cell] as number;
+    const minY = minYs[cell] as number;
+    const maxX = maxXs[cell] as number;
+    const maxY = maxYs[cell] as number;
+    const shadedPixels = shadedCounts[cell] as number;
+    const boxArea = (maxX - minX + 1) * (maxY - minY + 1);
+    const mean = (m: number) => {
+      const n = colourSums[cell * 4 + m + 1] as number;
+      return n ? (colourSums[cell * 4 + m] as number) / n : Number.NaN;
+    };
+    const vigour = lowerQuartile(vigourValues, vigourCounts, cell);
+    const unit: PlantUnit = {
+      minX,
+      minY,
+      maxX,
+      maxY,
+      canopyPixels,
+      shadedPixels,
+      vigour,
+      cover: lowerQuartile(coverValues, coverCounts, cell),
+      chlorophyll: mean(0),
+      water: mean(2),
+      z: { vigour: 0, cover: 0, chlorophyll: 0, water: 0 },
+      judged:
+        canopyPixels >= minCanopyPx &&
+        shadedPixels <= PLANT_UNITS.maxShadedShare * canopyPixels &&
+        canopyPixels >= PLANT_UNITS.minBoxCanopyShare * boxArea &&
+        Math.max(maxX - minX, maxY - minY) < maxUnitPx &&
+        // One plant: the middle of its box is canopy (a box astride two crowns and the gap
+        // between them is not a plant unit).
+        hasBit(canopy, (minX + maxX) >> 1, (minY + maxY) >> 1) &&
+        !Number.isNaN(vigour),
+      stressed: false,
+      vigourClass: null,
+      inRows: blockOf((minX + maxX) >> 1, (minY + maxY) >> 1).rows !== null,
+    };
+    byCell.set(cell, unit);
+  }
+
+  // Neighbours: the judged units whose canopy centre lies within the radius on the ground (same
+  // field, the same rows or the same orchard), found through a grid of radius-sized buckets.
+  const radiusPx = PLANT_UNITS.neighbourRadiusM * metre;
+  const centreOf = (unit: PlantUnit) => [(unit.minX + unit.maxX) / 2, (unit.minY + unit.maxY) / 2] as const;
+  const bucketKey = (x: number, y: number) => Math.floor(y / radiusPx) * 100_003 + Math.floor(x / radiusPx);
+  const buckets = new Map<number, PlantUnit[]>();
+  for (const unit of byCell.values()) {
+    if (!unit.judged) continue;
+    const [x, y] = centreOf(unit);
+    const key = bucketKey(x, y);
+    const list = buckets.get(key);
+    if (list) list.push(unit);
+    else buckets.set(key, [unit]);
+  }
+  const stressZ = options.stressZ ?? PLANT_UNITS.stressZ;
+  const floors = names.map((name) => (name ? SIGMA_FLOOR[name] : 1));
+  const verdicts = new Map<PlantUnit, PlantUnit['z']>();
+  for (const unit of byCell.values()) {
+    if (!unit.judged) continue;
+    const [cx, cy] = centreOf(unit);
+    const others: number[][] = [[], [], [], []];
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const list = buckets.get(bucketKey(cx + dx * radiusPx, cy + dy * radiusPx));
+        if (!list) continue;
+        for (const other of list) {
+          if (other === unit) continue;
+          const [ox, oy] = centreOf(other);
+          if ((ox - cx) ** 2 + (oy - cy) ** 2 > radiusPx * radiusPx) continue;
+          if (!Number.isNaN(other.vigour)) others[0]?.push(other.vigour);
+          if (!Number.isNaN(other.cover)) others[1]?.push(other.cover);
+          if (!Number.isNaN(other.chlorophyll)) others[2]?.push(other.chlorophyll);
+          if (!Number.isNaN(other.water)) others[3]?.push(other.water);
+        }
+      }
+    }
+    if ((others[0] as number[]).length < PLANT_UNITS.minNeighbours) continue;
+    const vigour = robustZ(unit.vigour, others[0] as number[], floors[0] as number);
+    const cover = robustZ(unit.cover, others[1] as number[], floors[1] as number);
+    const stressed = vigour < -stressZ || (unit.inRows && cover < -stressZ);
+    // The colour indicators only matter for a stressed unit's box colour.
+    verdicts.set(unit, {
+      vigour,
+      cover,
+      chlorophyll: stressed ? robustZ(unit.chlorophyll, others[2] as number[], floors[2] as number) : 0,
+      water: stressed ? robustZ(unit.water, others[3] as number[], floors[3] as number) : 0,
+    });
+  }
+  for (const unit of byCell.values()) {
+    const z = verdicts.get(unit);
+    if (!z) {
+      unit.judged = false;
+      continue;
+    }
+    unit.z = z;
+    // Cover (thinning) means something along planted rows; on a lawn or among crowns the canopy's
+    // share of a cell mostly says where its edge is.
+    unit.stressed = z.vigour < -stressZ || (unit.inRows && z.cover < -stressZ);
+
+    const classZ = PLANT_UNITS.vigourClassZ;
+    unit.vigourClass = z.vigour < -classZ ? 'low' : z.vigour > classZ ? 'high' : 'medium';
+  }
+  // A stressed plant that straddles two cells along the row is one box, not two: adjacent stressed
+  // cells pair up (never more than two, so a box stays within two plant spacings and `maxUnitM`).
+  for (const [cell, unit] of byCell) {
+    if (!unit.stressed) continue;
+    const layout = layoutOfKey(cell);
+    const next = byCell.get(cell + 1);
+    if (!next?.stressed || (cell - layout.offset) % layout.columns === layout.columns - 1) continue;
+    const minX = Math.min(unit.minX, next.minX);
+    const maxX = Math.max(unit.maxX, next.maxX);
+    const minY = Math.min(unit.minY, next.minY);
+    const maxY = Math.max(unit.maxY, next.maxY);
+    if (Math.max(maxX - minX, maxY - minY) + 1 > maxUnitPx) continue;
+    Object.assign(unit, { minX, maxX, minY, maxY });
+    unit.canopyPixels += next.canopyPixels;
+    unit.z = {
+      vigour: Math.min(unit.z.vigour, next.z.vigour),
+      cover: Math.min(unit.z.cover, next.z.cover),
+      chlorophyll: Math.min(unit.z.chlorophyll, next.z.chlorophyll),
+      water: Math.min(unit.z.water, next.z.water),
+    };
+    next.stressed = false;
+    next.vigourClass = unit.vigourClass;
+  }
+  const units = [...byCell.entries()].sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
+  return { blocks: layouts.map((layout) => layout.rows), units };
+}

@@ -1,0 +1,255 @@
+import type { BitMask } from './bit-mask.ts';
+
+/**
+ * Row orientation and spacing of a canopy mask, from directional projections (a Radon transform
+ * at coarse angles): projected across the rows, a planted field gives a periodic profile (rows
+ * and inter-rows), projected along any other direction a flat one. The orientation with the
+ * strongest periodic profile wins; its period is the row spacing, its phase puts the row centres.
+ */
+export interface RowGeometry {
+  /** Direction of the rows in image pixels, radians from the +x axis (0–π). */
+  angle: number;
+  /** Distance between row centres, pixels. */
+  spacingPx: number;
+  /** Across-row coordinate (`v`, see `acrossRow`) of a row centre. */
+  phasePx: number;
+  /** Strength of the periodicity (autocorrelation at the period, 0–1); rows found when ≥ `MIN_ROW_STRENGTH`. */
+  strength: number;
+}
+
+export const MIN_ROW_STRENGTH = 0.25;
+
+/** Along-row (`u`) and across-row (`v`) coordinates of a pixel for rows at `angle`. */
+export function alongRow(angle: number, x: number, y: number): number {
+  return x * Math.cos(angle) + y * Math.sin(angle);
+}
+export function acrossRow(angle: number, x: number, y: number): number {
+  return -x * Math.sin(angle) + y * Math.cos(angle);
+}
+
+/** A rectangle of the image, pixels, `x1`/`y1` exclusive. */
+export interface PixelWindow {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Sampled set pixels of a mask inside a window (every `step`-th row and column) as x, y pairs. */
+function samplePixels(mask: BitMask, step: number, window: PixelWindow): Int32Array {
+  const out: number[] = [];
+  for (let y = window.y0; y < window.y1; y += step) {
+    const row = y * mask.stride;
+    for (let x = window.x0; x < window.x1; x += step) {
+      if (((mask.words[row + (x >> 5)] as number) >>> (x & 31)) & 1) out.push(x, y);
+    }
+  }
+  return Int32Array.from(out);
+}
+
+const whole = (mask: BitMask): PixelWindow => ({ x0: 0, y0: 0, x1: mask.width, y1: mask.height });
+
+/** Sampling step: about 20,000 sampled pixels per window are plenty for a profile. */
+function stepOf(window: PixelWindow): number {
+  const area = (window.x1 - window.x0) * (window.y1 - window.y0);
+  return Math.max(1, Math.round(Math.sqrt(area / 20_000)));
+}
+
+/**
+ * Normalised autocorrelation of a profile at every lag up to `maxLag` (mean removed), and the
+ * best local maximum between `minLag` and `maxLag`.
+ */
+function bestPeriod(
+  profile: Float64Array,
+  minLag: number,
+  maxLag: number,
+): { lag: number; strength: number } {
+  const n = profile.length;
+  if (n < 3 * minLag) return { lag: 0, strength: 0 };
+  // High-pass: the profile minus its moving average over two of the longest periods, so the
+  // slow trend (more canopy on one side of the image) does not correlate at every lag.
+  const half = maxLag;
+  const residual = new Float64Array(n);
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < Math.min(n, half); i++) {
+    sum += profile[i] as number;
+    count++;
+  }
+  for (let i = 0; i < n; i++) {
+    const enter = i + half;
+    if (enter < n) {
+      sum += profile[enter] as number;
+      count++;
+    }
+    const leave = i - half - 1;
+    if (leave >= 0) {
+      sum -= profile[leave] as number;
+      count--;
+    }
+    residual[i] = (profile[i] as number) - sum / count;
+  }
+  let variance = 0;
+  for (let i = 0; i < n; i++) variance += (residual[i] as number) ** 2;
+  if (variance <= 0) return { lag: 0, strength: 0 };
+  const correlation = new Float64Array(maxLag + 2);
+  for (let lag = 1; lag <= maxLag + 1 && lag < n; lag++) {
+    let total = 0;
+    for (let i = 0; i + lag < n; i++) total += (residual[i] as number) * (residual[i + lag] as number);
+    correlation[lag] = total / variance;
+  }
+  // Smoothed over three lags (binning makes odd and even lags alternate), then a real period:
+  // the profile must swing from anti-correlated (rows against inter-rows, half a period) back to
+  // correlated. Strength is half that swing (1 for a perfect square wave, ~0 for texture).
+  const smooth = new Float64Array(correlation.length);
+  for (let lag = 1; lag < correlation.length; lag++) {
+    const before = correlation[lag - 1] as number;
+    const after =
+      lag + 1 < correlation.length ? (correlation[lag + 1] as number) : (correlation[lag] as number);
+    smooth[lag] = (before + (correlation[lag] as number) + after) / 3;
+  }
+  let best = { lag: 0, strength: 0 };
+  let trough = 1;
+  for (let lag = 2; lag <= maxLag && lag + 1 < smooth.length; lag++) {
+    const value = smooth[lag] as number;
+    if (value < (smooth[trough] as number)) trough = lag;
+    if (lag < minLag || (smooth[trough] as number) >= 0 || value <= 0) continue;
+    if (value > (smooth[lag - 1] as number) && value >= (smooth[lag + 1] as number)) {
+      const strength = (value - (smooth[trough] as number)) / 2;
+      if (strength > best.strength) best = { lag, strength };
+    }
+  }
+  return best;
+}
+
+/**
+ * Rows of a canopy mask, or null when there is no clear periodic structure (a lawn, a forest,
+ * scattered trees). `minSpacingPx`/`maxSpacingPx` bound the row spacing searched (e.g. 1.2–8 m).
+ */
+export function findRows(
+  mask: BitMask,
+  minSpacingPx: number,
+  maxSpacingPx: number,
+  window: PixelWindow = whole(mask),
+): RowGeometry | null {
+  const step = stepOf(window);
+  const pixels = samplePixels(mask, step, window);
+  const count = pixels.length / 2;
+  if (count < 100) return null;
+  // Profiles in bins of `step` pixels (the sampling step: finer bins would alternate full/empty).
+  const diagonal = Math.ceil(Math.hypot(mask.width, mask.height) / step);
+  const minLag = Math.max(2, Math.floor(minSpacingPx / step));
+  const maxLag = Math.ceil(maxSpacingPx / step);
+  const score = (angle: number) => {
+    const profile = new Float64Array(2 * diagonal + 1);
+    const s = Math.sin(angle) / step;
+    const c = Math.cos(angle) / step;
+    for (let k = 0; k < pixels.length; k += 2) {
+      const v = Math.round(-(pixels[k] as number) * s + (pixels[k + 1] as number) * c) + diagonal;
+      profile[v] = (profile[v] as number) + 1;
+    }
+    // Only the span the image covers at this angle.
+    let first = 0;
+    while (first < profile.length && profile[first] === 0) first++;
+    let last = profile.length - 1;
+    while (last > first && profile[last] === 0) last--;
+    const span = profile.subarray(first, last + 1);
+    return { ...bestPeriod(span, minLag, maxLag), span, offset: first - diagonal };
+  };
+  let best: ReturnType<typeof score> & { angle: number } = { ...score(0), angle: 0 };
+  // 5° steps, then refined to 0.5° around the best.
+  for (let deg = 5; deg < 180; deg += 5) {
+    const angle = (deg * Math.PI) / 180;
+    const result = score(angle);
+    if (result.strength > best.strength) best = { ...result, angle };
+  }
+  const coarse = best.angle;
+  for (let delta = -2.5; delta <= 2.5; delta += 0.5) {
+    if (delta === 0) continue;
+    const angle = (((coarse + (delta * Math.PI) / 180) % Math.PI) + Math.PI) % Math.PI;
+    const result = score(angle);
+    if (result.strength > best.strength) best = { ...result, angle };
+  }
+  if (best.lag === 0 || best.strength < MIN_ROW_STRENGTH) return null;
+  // Phase: the offset (mod the period) where the folded profile holds most canopy.
+  const period = best.lag;
+  const folded = new Float64Array(period);
+  for (let i = 0; i < best.span.length; i++)
+    folded[i % period] = (folded[i % period] as number) + (best.span[i] as number);
+  let peak = 0;
+  for (let i = 1; i < period; i++) if ((folded[i] as number) > (folded[peak] as number)) peak = i;
+  return {
+    angle: best.angle,
+    spacingPx: period * step,
+    phasePx: (best.offset + peak) * step,
+    strength: best.strength,
+  };
+}
+
+/**
+ * Along-row period of the canopy (the spacing of trees, or of vines with gaps between them), or
+ * null when the rows are continuous. Each row is profiled on its own (neighbouring rows of an
+ * orchard are often staggered, so their sum has no period): the period is the median of the rows'
+ * periods when most rows have one, and each row gets its own phase, at its gaps. Rows are numbered
+ * `round((v − phasePx)/spacingPx)`.
+ */
+export function findPlantPeriod(
+  mask: BitMask,
+  rows: RowGeometry,
+  minPx: number,
+  maxPx: number,
+  window: PixelWindow = whole(mask),
+): { periodPx: number; rowPhasesPx: Map<number, number>; strength: number } | null {
+  const step = stepOf(window);
+  const pixels = samplePixels(mask, step, window);
+  const diagonal = Math.ceil(Math.hypot(mask.width, mask.height) / step);
+  const profiles = new Map<number, Float64Array>();
+  for (let k = 0; k < pixels.length; k += 2) {
+    const x = pixels[k] as number;
+    const y = pixels[k + 1] as number;
+    const v = acrossRow(rows.angle, x, y) - rows.phasePx;
+    const row = Math.round(v / rows.spacingPx);
+    if (Math.abs(v - row * rows.spacingPx) > rows.spacingPx / 3) continue;
+    let profile = profiles.get(row);
+    if (!profile) {
+      profile = new Float64Array(2 * diagonal + 1);
+      profiles.set(row, profile);
+    }
+    const u = Math.round(alongRow(rows.angle, x, y) / step) + diagonal;
+    profile[u] = (profile[u] as number) + 1;
+  }
+  const minLag = Math.max(2, Math.floor(minPx / step));
+  const maxLag = Math.ceil(maxPx / step);
+  const spans = new Map<number, { span: Float64Array; first: number }>();
+  const lags: number[] = [];
+  const strengths: number[] = [];
+  for (const [row, profile] of profiles) {
+    let first = 0;
+    while (first < profile.length && profile[first] === 0) first++;
+    let last = profile.length - 1;
+    while (last > first && profile[last] === 0) last--;
+    const span = profile.subarray(first, last + 1);
+    // A row needs about three periods inside the window to show one.
+    if (span.length < 3 * minLag) continue;
+    spans.set(row, { span, first });
+    const result = bestPeriod(span, minLag, maxLag);
+    if (result.lag > 0 && result.strength >= MIN_ROW_STRENGTH) {
+      lags.push(result.lag);
+      strengths.push(result.strength);
+    }
+  }
+  if (spans.size === 0 || lags.length * 2 < spans.size) return null;
+  lags.sort((a, b) => a - b);
+  strengths.sort((a, b) => a - b);
+  const lag = lags[lags.length >> 1] as number;
+  const rowPhasesPx = new Map<number, number>();
+  for (const [row, { span, first }] of spans) {
+    const folded = new Float64Array(lag);
+    for (let i = 0; i < span.length; i++) folded[i % lag] = (folded[i % lag] as number) + (span[i] as number);
+    // Cells are cut at the gaps: the phase is the emptiest offset.
+    let gap = 0;
+    for (let i = 1; i < lag; i++) if ((folded[i] as number) < (folded[gap] as number)) gap = i;
+    rowPhasesPx.set(row, (first - diagonal + gap) * step);
+  }
+  return { periodPx: lag * step, rowPhasesPx, strength: strengths[strengths.length >> 1] as number };
+}
