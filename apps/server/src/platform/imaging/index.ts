@@ -31,6 +31,8 @@ export { measurePhoto } from './analysis/measure.ts';
 export { datasetStatistics } from './analysis/statistics.ts';
 export { groupCaptures } from './capture/group-captures.ts';
 export { type FootprintOptions, photoFootprint } from './geometry/footprint.ts';
+export { type CameraModel, indicesFor, recogniseCamera } from './metadata/camera-model.ts';
+export { looksFalseColour, pixelStatsOf } from './metadata/pixel-stats.ts';
 export {
   readPhotoMetadata,
   sniffImageFormat,

@@ -1,4 +1,6 @@
+import type { ChannelMapping } from '@ampelos/domain';
 import sharp from 'sharp';
+import { recogniseCamera } from '../metadata/camera-model.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import type { PhotoInput, PhotoMetadata, SpectralBand } from '../types.ts';
 import { estimateBandTransform, warpToReference } from './band-alignment.ts';
@@ -121,6 +123,10 @@ export function rgbPlanes(
     }
   }
   if (sixteenBit) for (let i = 0; i < pixels * 3; i++) display[i] = (samples[i] as number) >> 8;
+  const camera = recogniseCamera(metadata);
+  if (camera.kind === 'nir-modified' && camera.channels) {
+    return nirModifiedPlanes([red, green, blue], camera.channels, info, metadata, display, buffers);
+  }
   return {
     kind: 'rgb',
     width: info.width,
@@ -132,6 +138,42 @@ export function rgbPlanes(
     blue,
     nir: null,
     redEdge: null,
+    valid: (buffers ? buffers.valid.subarray(0, pixels) : new Uint8Array(pixels)).fill(1),
+    display,
+    metadata,
+  };
+}
+
+/**
+ * The planes of a NIR-modified single-sensor photo: the decoded channels reassigned to their
+ * spectral roles (`CameraModel.channels`), so the analysis computes NDVI from the NIR channel and
+ * the visible band chlorophyll absorbs. The display stays the photo as stored (false colour).
+ */
+function nirModifiedPlanes(
+  decoded: [Float32Array, Float32Array, Float32Array],
+  channels: ChannelMapping,
+  info: { width: number; height: number },
+  metadata: PhotoMetadata,
+  display: Uint8Array,
+  buffers: PlaneBuffers | undefined,
+): CapturePlanes {
+  const pick = (channel: 0 | 1 | 2 | null) => (channel === null ? null : decoded[channel]);
+  const red = pick(channels.red);
+  const nir = pick(channels.nir);
+  const green = pick(channels.green);
+  if (!red || !nir || !green) throw new Error('A NIR-modified camera needs red, green and NIR channels');
+  const pixels = info.width * info.height;
+  return {
+    kind: 'multispectral',
+    width: info.width,
+    height: info.height,
+    sourceWidth: metadata.width,
+    sourceHeight: metadata.height,
+    red,
+    green,
+    blue: pick(channels.blue),
+    nir,
+    redEdge: pick(channels.redEdge),
     valid: (buffers ? buffers.valid.subarray(0, pixels) : new Uint8Array(pixels)).fill(1),
     display,
     metadata,

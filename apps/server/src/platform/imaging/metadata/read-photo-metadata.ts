@@ -2,6 +2,7 @@ import { open, stat } from 'node:fs/promises';
 import exifr from 'exifr';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageFormat, PhotoGps, PhotoMetadata, SpectralBand } from '../types.ts';
+import { pixelStatsOf } from './pixel-stats.ts';
 import { firstNumber, firstString, type TagGroups } from './tag-values.ts';
 
 /** JPEG or TIFF from the leading bytes, or null for anything else (a PNG renamed .jpg is null). */
@@ -69,8 +70,26 @@ export async function readPhotoMetadata(filePath: string): Promise<PhotoMetadata
     // A photo without readable EXIF is still a photo; it simply has no position.
     tags = {};
   }
-  return buildMetadata(format, pixels, tags);
+  const metadata = buildMetadata(format, pixels, tags);
+  // Only colour photos: single-band files (multispectral) say what they are in their XMP.
+  if ((pixels.channels ?? 1) >= 3) metadata.pixelStats = await pixelStatsOf(filePath).catch(() => null);
+  return metadata;
 }
+
+// XMP groups exifr returns besides the EXIF segments: their prefixes name the writing software.
+const NON_XMP_GROUPS = new Set([
+  'ifd0',
+  'ifd1',
+  'exif',
+  'gps',
+  'interop',
+  'thumbnail',
+  'iptc',
+  'icc',
+  'jfif',
+  'ihdr',
+  'xmp',
+]);
 
 function buildMetadata(format: ImageFormat, pixels: Metadata, tags: TagGroups): PhotoMetadata {
   const width = pixels.width ?? 0;
@@ -123,6 +142,10 @@ function buildMetadata(format: ImageFormat, pixels: Metadata, tags: TagGroups): 
     sensorHeightMm,
     horizontalFovDeg: focal35 ? (2 * Math.atan(36 / (2 * focal35)) * 180) / Math.PI : null,
     band: readBand(tags),
+    xmpNamespaces: Object.keys(tags)
+      .filter((group) => !NON_XMP_GROUPS.has(group.toLowerCase()) && tags[group])
+      .sort(),
+    pressureAltitudeM: firstNumber(tags, [['MicaSense', 'PressureAlt']]),
   };
 }
 
