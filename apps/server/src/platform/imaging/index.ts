@@ -30,7 +30,21 @@ export { detectStress } from './analysis/detect.ts';
 export { measurePhoto } from './analysis/measure.ts';
 export { datasetStatistics } from './analysis/statistics.ts';
 export { groupCaptures } from './capture/group-captures.ts';
+export {
+  type CapturePlan,
+  type DatasetPlan,
+  type PlanOptions,
+  planCaptures,
+  plannedInput,
+  setupOf,
+} from './capture/plan-captures.ts';
 export { type FootprintOptions, photoFootprint } from './geometry/footprint.ts';
+export {
+  decideHeight,
+  findGroundCaptures,
+  type GroundReference,
+  type HeightDecision,
+} from './geometry/height-source.ts';
 export { type CameraModel, indicesFor, recogniseCamera } from './metadata/camera-model.ts';
 export { looksFalseColour, pixelStatsOf } from './metadata/pixel-stats.ts';
 export {
