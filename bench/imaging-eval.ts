@@ -85,7 +85,7 @@ function sameBoxes(a: PhotoAnalysis['boxes'], b: PhotoAnalysis['boxes']) {
   return { same: shared === a.length && shared === b.length, shared };
 }
 
-function common(dataset: string, run: DatasetRun) {
+function common(dataset: string, folder: string, run: DatasetRun) {
   const boxes = run.captures.reduce((n, c) => n + c.analysis.boxes.length, 0);
   const largest = Math.max(0, ...run.captures.map((c) => largestBoxSideM(c.analysis) ?? 0));
   row(
@@ -93,7 +93,7 @@ function common(dataset: string, run: DatasetRun) {
     `${boxes} on ${run.captures.length} capture(s)${run.groundCaptures.length ? `; ground capture(s) not analysed: ${run.groundCaptures.join(', ')}` : ''}`,
   );
   row(`${dataset}: largest box side`, `${largest.toFixed(1)} m`);
-  row(`${dataset}: boxes on non-plant regions`, boxesOnRegions(dataset, run.captures));
+  row(`${dataset}: boxes on non-plant regions`, boxesOnRegions(folder, run.captures));
   row(
     `${dataset}: analysis CPU ÷ decode + resize`,
     `${(run.cpuSeconds / run.baselineCpuSeconds).toFixed(2)} × (${run.cpuSeconds.toFixed(1)} s vs ${run.baselineCpuSeconds.toFixed(1)} s)`,
@@ -113,7 +113,7 @@ async function micasense() {
   console.log('\nMicaSense RedEdge, Fresno (field altitude typed as 0)');
   const inputs = await captureInputs(dir);
   const run = await runDataset(inputs, join(WORK, 'micasense'), { fieldAltitudeM: 0 });
-  common('micasense', run);
+  common('micasense', 'micasense-rededge-fresno', run);
   const flight = run.captures.find((c) => c.base === 'IMG_0001');
   if (!flight) return;
   // Scale against the known height (SOURCE.md: 174.527 − 101.861 m) and the flight capture alone.
@@ -196,7 +196,7 @@ async function seneca() {
   console.log('\nNIR-modified Canon, Seneca');
   const inputs = await captureInputs(dir);
   const run = await runDataset(inputs, join(WORK, 'seneca'));
-  common('seneca', run);
+  common('seneca', 'odm-seneca-nir-farm', run);
   const channels = run.captures[0]?.plan.camera.channels;
   const differences: string[] = [];
   let worst = 0;
@@ -237,7 +237,7 @@ async function dji() {
   console.log('\nDJI Phantom 3, Brighton Beach park (RGB)');
   const inputs = await captureInputs(dir);
   const run = await runDataset(inputs, join(WORK, 'dji'), { fieldAltitudeM: 0 });
-  common('dji', run);
+  common('dji', 'dji-phantom3-brighton-beach', run);
   const c = run.captures[0];
   if (c?.plan.height.heightM)
     row(

@@ -66,6 +66,10 @@ export const NIR_LAYOUTS = {
 } as const satisfies Record<string, ChannelMapping>;
 export type NirLayout = keyof typeof NIR_LAYOUTS;
 
+/** Layouts staff may confirm for a camera the engine did not recognise. */
+export const CAMERA_LAYOUTS = ['rgb', 'ngb', 'rgn', 'ocn'] as const;
+export type CameraLayout = (typeof CAMERA_LAYOUTS)[number];
+
 export const RGB_CHANNELS: ChannelMapping = { red: 0, green: 1, blue: 2, nir: null, redEdge: null };
 
 export interface CameraCatalogueEntry {

@@ -11,7 +11,7 @@
  *   `detectStressInRasterTile` for every capture or tile (one job each) with those statistics.
  *   Scores are therefore relative to the field's own robust statistics (median and MAD).
  */
-import type { MapLayer } from '@ampelos/domain';
+import type { CameraLayout, MapLayer } from '@ampelos/domain';
 import type { AnalysisCacheSlot } from './analysis/analysis-cache.ts';
 
 export type { MapLayer };
@@ -97,7 +97,7 @@ export interface PhotoMetadata {
   /** Colour statistic of a small thumbnail (3-channel photos only), see `pixelStatsOf`. */
   pixelStats?: PixelStats | null;
   /** Band layout confirmed by staff for a camera the engine could not recognise. */
-  confirmedLayout?: 'rgb' | 'ngb' | 'rgn' | 'ocn' | null;
+  confirmedLayout?: CameraLayout | null;
 }
 
 /**
