@@ -161,6 +161,56 @@ export const HEIGHT_SOURCE_LABELS: Record<HeightSource, { en: string; el: string
   unknown: { en: 'unknown (no areas)', el: 'άγνωστο (χωρίς εμβαδά)' },
 };
 
+export const CAMERA_METHOD_LABELS: Record<CameraMethod, { en: string; el: string }> = {
+  'band-metadata': {
+    en: 'bands from the files’ band names and wavelengths',
+    el: 'κανάλια από τα ονόματα και τα μήκη κύματος των αρχείων',
+  },
+  catalogue: { en: 'camera model from our catalogue', el: 'μοντέλο κάμερας από τον κατάλογό μας' },
+  'catalogue-and-pixels': {
+    en: 'camera model from our catalogue, filter recognised from the colours of the photos',
+    el: 'μοντέλο κάμερας από τον κατάλογό μας, φίλτρο αναγνωρισμένο από τα χρώματα των φωτογραφιών',
+  },
+  'assumed-rgb': {
+    en: 'unknown camera read as an ordinary colour camera',
+    el: 'άγνωστη κάμερα, ως συνήθης έγχρωμη κάμερα',
+  },
+  'unconfirmed-false-colour': {
+    en: 'unknown false-colour camera, awaiting confirmation',
+    el: 'άγνωστη κάμερα ψευδοχρώματος, σε αναμονή επιβεβαίωσης',
+  },
+  'staff-confirmed': {
+    en: 'band layout confirmed by our team',
+    el: 'διάταξη καναλιών επιβεβαιωμένη από την ομάδα μας',
+  },
+};
+
+/** Index names as printed. */
+export const INDEX_LABELS: Record<string, string> = {
+  ndvi: 'NDVI',
+  ndre: 'NDRE',
+  gndvi: 'GNDVI',
+  vari: 'VARI',
+  tgi: 'TGI',
+  gli: 'GLI',
+};
+
+/** One sentence per part of a setup, in the report's language (PDF and web use the same words). */
+export function describeImagingSetup(setup: ImagingSetup, lang: 'en' | 'el') {
+  const bands = setup.bands.map((band) => BAND_ROLE_LABELS[band][lang]).join(', ');
+  const indices = setup.indices.map((index) => INDEX_LABELS[index] ?? index).join(', ');
+  const height =
+    setup.heightM === null
+      ? HEIGHT_SOURCE_LABELS.unknown[lang]
+      : `${setup.heightM.toLocaleString(lang === 'el' ? 'el-GR' : 'en-GB')} m (${HEIGHT_SOURCE_LABELS[setup.heightSource][lang]})`;
+  return {
+    camera: `${setup.camera ?? '–'}: ${CAMERA_KIND_LABELS[setup.kind][lang]}`,
+    bands: indices ? `${bands} → ${indices}` : bands,
+    height,
+    method: CAMERA_METHOD_LABELS[setup.method][lang],
+  };
+}
+
 export const BAND_ROLE_LABELS: Record<BandRole, { en: string; el: string }> = {
   red: { en: 'red', el: 'κόκκινο' },
   green: { en: 'green', el: 'πράσινο' },
