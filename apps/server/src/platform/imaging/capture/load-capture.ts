@@ -4,7 +4,7 @@ import { recogniseCamera } from '../metadata/camera-model.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import type { PhotoInput, PhotoMetadata, SpectralBand } from '../types.ts';
 import { estimateBandTransform, warpToReference } from './band-alignment.ts';
-import { rawToReflectance, readRadiometry } from './radiometry.ts';
+import { isReflectance, rawToReflectance, readRadiometry } from './radiometry.ts';
 
 export type BandName = 'red' | 'green' | 'blue' | 'nir' | 'redEdge';
 
@@ -30,6 +30,14 @@ export interface CapturePlanes {
   display: Uint8Array;
   /** The photo's (reference band's) metadata; null for a GeoTIFF window. */
   metadata: PhotoMetadata | null;
+  /**
+   * What the values are: `reflectance` (MicaSense bands with radiometric calibration and the
+   * sunlight sensor's irradiance: one index scale across a flight) or `digital-numbers` (the
+   * camera's pixel values: JPEGs, NIR-modified cameras, uncalibrated bands). Index thresholds
+   * meant for reflectance do not hold on digital numbers: on the NIR-modified Seneca JPEGs Otsu's
+   * NDVI cut lies at 0.03–0.18, below the 0.2 that suits calibrated NDVI. Absent: unknown.
+   */
+  radiometry?: 'reflectance' | 'digital-numbers';
 }
 
 export function bandNameOf(band: SpectralBand | null): BandName | null {
@@ -141,6 +149,7 @@ export function rgbPlanes(
     valid: (buffers ? buffers.valid.subarray(0, pixels) : new Uint8Array(pixels)).fill(1),
     display,
     metadata,
+    radiometry: 'digital-numbers',
   };
 }
 
@@ -177,6 +186,7 @@ function nirModifiedPlanes(
     valid: (buffers ? buffers.valid.subarray(0, pixels) : new Uint8Array(pixels)).fill(1),
     display,
     metadata,
+    radiometry: 'digital-numbers',
   };
 }
 
@@ -195,6 +205,7 @@ async function readSingleBand(path: string, metadata: PhotoMetadata) {
     values: rawToReflectance(raw, info.width, info.height, radiometry),
     width: info.width,
     height: info.height,
+    reflectance: isReflectance(radiometry),
   };
 }
 
@@ -225,9 +236,11 @@ async function loadBandSet(
   const { width, height } = referencePlane;
   const valid = new Uint8Array(width * height).fill(1);
   const aligned = new Map<BandName, Float32Array>([[referenceName, referencePlane.values]]);
+  let calibrated = referencePlane.reflectance;
   for (const [name, band] of bands) {
     if (name === referenceName) continue;
     const plane = await readSingleBand(band.path, band.metadata);
+    calibrated &&= plane.reflectance;
     if (plane.width !== width || plane.height !== height)
       throw new Error('Bands of one capture differ in size');
     const transform = estimateBandTransform(referencePlane.values, plane.values, width, height);
@@ -260,6 +273,7 @@ async function loadBandSet(
     valid: validMask,
     display,
     metadata: reference.metadata,
+    radiometry: calibrated ? 'reflectance' : 'digital-numbers',
   };
 }
 

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { loadCapture } from '../capture/load-capture.ts';
 import { datasetDir, MICASENSE_DIR, SENECA_DIR, skipUnlessCi } from '../test-support/paths.ts';
 import type { PhotoMetadata, PixelStats } from '../types.ts';
 import { FALSE_COLOUR_REASON, indicesFor, recogniseCamera } from './camera-model.ts';
@@ -67,6 +69,19 @@ describe.skipIf(skipUnlessCi(haveAll))(
         expect(camera.channels).toEqual({ red: 2, green: 1, blue: null, nir: 0, redEdge: null });
         expect(camera.indices).toContain('ndvi');
       }
+    });
+
+    it('the analysis reads a NIR-modified photo’s channels by their roles: NDVI from red (NIR) and blue (visible)', async () => {
+      const path = join(SENECA_DIR, 'IMG_0478.jpg');
+      const planes = await loadCapture({ paths: [path] }, 300);
+      expect(planes).toMatchObject({ kind: 'multispectral', radiometry: 'digital-numbers', blue: null });
+      const { data } = await sharp(path)
+        .resize(planes.width, planes.height, { fit: 'fill' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const i = 1000;
+      expect(planes.nir?.[i]).toBeCloseTo((data[i * 3] as number) / 255, 5);
+      expect(planes.red[i]).toBeCloseTo((data[i * 3 + 2] as number) / 255, 5);
     });
 
     it('MicaSense RedEdge band set: multispectral from the XMP band names and wavelengths', async () => {
