@@ -44,16 +44,17 @@ export interface FinalReportInput {
 }
 
 /** Which camera, bands, height source and method were used (one block per distinct setup). */
-function imagingSection(
-  doc: PDFKit.PDFDocument,
-  copy: PdfCopy,
-  images: AnalysedImage[],
-  lang: 'en' | 'el',
-) {
+function imagingSection(doc: PDFKit.PDFDocument, copy: PdfCopy, images: AnalysedImage[], lang: 'en' | 'el') {
   const setups = new Map<string, ImagingSetup>();
   for (const { setup } of images) if (setup) setups.set(JSON.stringify({ ...setup, heightM: null }), setup);
   if (setups.size === 0) return;
-  doc.moveDown(0.6).font('bold').fontSize(12).fillColor(ACCENT).text(copy.imagingTitle, MARGIN).fillColor('black');
+  doc
+    .moveDown(0.6)
+    .font('bold')
+    .fontSize(12)
+    .fillColor(ACCENT)
+    .text(copy.imagingTitle, MARGIN)
+    .fillColor('black');
   doc.moveDown(0.3);
   for (const setup of setups.values()) {
     const text = describeImagingSetup(setup, lang);

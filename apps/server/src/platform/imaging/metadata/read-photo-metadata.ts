@@ -253,6 +253,11 @@ function readBand(tags: TagGroups): SpectralBand | null {
     name,
     index: rigIndex === null ? 0 : rigIndex + 1,
     centralWavelengthNm: firstNumber(tags, [['Camera', 'CentralWavelength']]),
-    captureId: firstString(tags, [['MicaSense', 'CaptureId']]),
+    // MicaSense `CaptureId`; DJI multispectral (P4M, Mavic 3M) `CaptureUUID`; Sequoia's Camera namespace.
+    captureId: firstString(tags, [
+      ['MicaSense', 'CaptureId'],
+      ['drone-dji', 'CaptureUUID'],
+      ['Camera', 'CaptureUUID'],
+    ]),
   };
 }
