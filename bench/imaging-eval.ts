@@ -3,10 +3,11 @@
 // run through the real engine. Boxes drawn on the photos go to bench/output/imaging-eval/ (not
 // committed). Method: docs/IMAGING.md, "Evaluation". Run: npm run bench:imaging-eval -w @ampelos/bench
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadCapture } from '../apps/server/src/platform/imaging/capture/load-capture.ts';
 import {
   datasetStatistics,
   detectStress,
@@ -187,7 +188,33 @@ async function micasense() {
     'micasense: NDVI canopy vs reference',
     `${msAgreement.accuracy.toFixed(3)} (canopy IoU ${msAgreement.canopyIoU.toFixed(3)}; engine mask: ${ms.source})`,
   );
+  await panelCheck(inputs);
   await overlays('micasense-rededge-fresno', run);
+}
+
+/**
+ * Radiometry: the DLS-based reflectance of the reflectance panel (ground capture, region drawn
+ * by hand inside the white square) against the panel's calibration sheet.
+ */
+async function panelCheck(inputs: PhotoInput[]) {
+  const file = join(REPO, 'bench/fixtures/panels/micasense-rededge-fresno.json');
+  const panel = JSON.parse(await readFile(file, 'utf8')) as {
+    capture: string;
+    regionInGreenBandPixels: { x: number; y: number; w: number; h: number };
+    albedo: Record<'blue' | 'green' | 'red' | 'redEdge' | 'nir', number>;
+  };
+  const input = inputs.find((i) => i.paths[0]?.includes(panel.capture));
+  if (!input) return;
+  const planes = await loadCapture(input, 4096);
+  const { x, y, w, h } = panel.regionInGreenBandPixels;
+  const ratios = (Object.keys(panel.albedo) as (keyof typeof panel.albedo)[]).map((band) => {
+    const plane = planes[band] as Float32Array;
+    let sum = 0;
+    for (let row = y; row < y + h; row++)
+      for (let col = x; col < x + w; col++) sum += plane[row * planes.width + col] as number;
+    return `${band} ${(sum / (w * h)).toFixed(3)}/${panel.albedo[band]} = ${(sum / (w * h) / panel.albedo[band]).toFixed(2)}`;
+  });
+  row('micasense: DLS reflectance of the panel ÷ its calibration sheet', ratios.join(', '));
 }
 
 async function seneca() {
