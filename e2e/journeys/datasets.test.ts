@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generateSampleData,
   type SampleTruth,
 } from '../../apps/server/src/platform/imaging/sample-data/generate.ts';
+import { hasMicasense, MICASENSE_DIR } from '../../apps/server/src/platform/imaging/test-support/paths.ts';
 import { buildZip } from '../../apps/server/src/test/zip-writer.ts';
 import { launchBrowser, snapshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -78,26 +79,29 @@ async function apiAs(account: { email: string; password: string }) {
   };
 }
 
-/** A BYOI report paid for and confirmed, so it awaits data: field, cart, order, admin completes it. */
-async function processingReport() {
-  createAccount(customer, 'b2b_admin');
-  createAccount(admin, 'admin');
-  const asCustomer = await apiAs(customer);
+/** A box around the synthetic scene's plants, 40 m to spare: [west, east, south, north]. */
+function sceneBounds(): [number, number, number, number] {
   const d = 40 / 111_000;
   const lngs = truth.plants.map((plant) => plant.lng);
   const lats = truth.plants.map((plant) => plant.lat);
-  const [west, east, south, north] = [
-    Math.min(...lngs) - d,
-    Math.max(...lngs) + d,
-    Math.min(...lats) - d,
-    Math.max(...lats) + d,
-  ];
+  return [Math.min(...lngs) - d, Math.max(...lngs) + d, Math.min(...lats) - d, Math.max(...lats) + d];
+}
+
+/** A BYOI report paid for and confirmed, so it awaits data: field, cart, order, admin completes it. */
+async function processingReport(
+  accounts = { customer, admin },
+  [west, east, south, north] = sceneBounds(),
+  altitude = 310,
+) {
+  createAccount(accounts.customer, 'b2b_admin');
+  createAccount(accounts.admin, 'admin');
+  const asCustomer = await apiAs(accounts.customer);
   const field = await asCustomer('POST', '/field/create', {
     title: 'Nemea Test Block',
     variety: 'Agiorgitiko',
     usedFor: 1,
     age: 12,
-    altitude: 310,
+    altitude,
     slope: 3,
     avgPlantHeight: 1.6,
     polygonPoints: [
@@ -126,8 +130,23 @@ async function processingReport() {
     billingAddress: address.address.id,
     transactionType: 0,
   });
-  await (await apiAs(admin))('PUT', '/orders', { orderUuid: order.data.uuid, status: 'complete' });
+  await (await apiAs(accounts.admin))('PUT', '/orders', { orderUuid: order.data.uuid, status: 'complete' });
   return { fieldUuid: field.data.uuid as string };
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** The field page with its report's data panel open. */
+async function openReportData(page: Page, fieldUuid: string) {
+  await page.goto(`${server.baseUrl}/fields?field=${fieldUuid}`);
+  await page.getByTestId('report-picker-open').click();
+  await page.getByRole('dialog').getByRole('button').filter({ hasText: '#' }).first().click();
 }
 
 describe('a customer with a bring-your-own-images report', () => {
@@ -186,3 +205,70 @@ describe('a customer with a bring-your-own-images report', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!hasMicasense && process.env.CI !== 'true')(
+  'a dataset whose flight height cannot be trusted',
+  () => {
+    it('waits for our team: the customer is told, an admin confirms the height, the report says where it came from', async () => {
+      // The real MicaSense flight capture without its panel capture, over a field typed as 0 m altitude:
+      // GPS altitude − 0 = 174.5 m, beyond any legal flight, so nothing is analysed until staff confirm.
+      const accounts = {
+        customer: { email: `byoi-ms-${stamp}@example.com`, password: 'Assyrtiko-Santorini-5' },
+        admin: { email: `ops-ms-${stamp}@example.com`, password: 'Vidiano-Crete-8' },
+      };
+      const d = 150 / 111_000;
+      const [lng, lat] = [-119.4352604, 36.5760815];
+      const { fieldUuid } = await processingReport(accounts, [lng - d, lng + d, lat - d, lat + d], 0);
+      const zipFile = path.join(sampleDir, 'micasense-flight.zip');
+      const bands = [1, 2, 3, 4, 5].map((band) => `IMG_0001_${band}.tif`);
+      const zip = await buildZip(
+        await Promise.all(
+          bands.map(async (name) => ({ name, data: await readFile(path.join(MICASENSE_DIR, name)) })),
+        ),
+      );
+      await import('node:fs/promises').then((fs) => fs.writeFile(zipFile, zip));
+
+      const customerContext = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+      const page = await customerContext.newPage();
+      await signIn(page, accounts.customer);
+      await openReportData(page, fieldUuid);
+      await page.getByTestId('upload-open').click();
+      await page.getByTestId('upload-panel').locator('input[type="file"]').setInputFiles(zipFile);
+      await page.getByTestId('dataset-uploads').getByText('Uploaded').waitFor({ timeout: 60_000 });
+      await page.getByTestId('upload-submit').click();
+      const review = page.getByTestId('dataset-review');
+      await review.waitFor({ timeout: 120_000 });
+      expect(await review.textContent()).toContain("Awaiting our team's confirmation");
+      expect(await page.getByTestId('imaging-confirm').count()).toBe(0);
+      await snapshot(page, 'datasets-review-customer');
+
+      const adminContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      const adminPage = await adminContext.newPage();
+      await signIn(adminPage, accounts.admin);
+      await openReportData(adminPage, fieldUuid);
+      const form = adminPage.getByTestId('imaging-confirm');
+      await form.waitFor();
+      expect(await form.textContent()).toContain('174.5 m');
+      await snapshot(adminPage, 'datasets-review-staff-375');
+      await adminPage.getByTestId('imaging-height').fill('72.7');
+      await adminPage.getByTestId('imaging-confirm-submit').click();
+      // Confirmed: the panel leaves review for the analysis.
+      await adminPage
+        .getByTestId('dataset-review')
+        .waitFor({ state: 'detached', timeout: 60_000 })
+        .catch(async (error) => {
+          await snapshot(adminPage, 'datasets-review-staff-after-confirm');
+          throw error;
+        });
+
+      // The customer's panel follows the analysis to the end and says how the photos were read.
+      await page.getByTestId('dataset-complete').waitFor({ timeout: 240_000 });
+      const imaging = await page.getByTestId('dataset-imaging').textContent();
+      expect(imaging).toContain('MicaSense RedEdge: multispectral camera');
+      expect(imaging).toContain('72.7 m (flight height confirmed by our team)');
+      await snapshot(page, 'datasets-review-complete');
+      await customerContext.close();
+      await adminContext.close();
+    }, 480_000);
+  },
+);
