@@ -1,12 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generateSampleData,
   type SampleTruth,
 } from '../../apps/server/src/platform/imaging/sample-data/generate.ts';
+import { hasMicasense, MICASENSE_DIR } from '../../apps/server/src/platform/imaging/test-support/paths.ts';
 import { pixelFloodJpeg } from '../../apps/server/src/test/geotagged-jpeg.ts';
 import { buildZip } from '../../apps/server/src/test/zip-writer.ts';
 import { launchBrowser, snapshot } from '../support/browser.ts';
@@ -35,6 +36,21 @@ const stamp = Date.now();
 const customer = { email: `byoi-${stamp}@example.com`, password: 'Assyrtiko-Santorini-5' };
 const admin = { email: `ops-${stamp}@example.com`, password: 'Vidiano-Crete-8' };
 const grower = { email: `damaged-${stamp}@example.com`, password: 'Moschofilero-Mantinia-7' };
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** The field page with its report's data panel open. */
+async function openReportData(page: Page, fieldUuid: string) {
+  await page.goto(`${server.baseUrl}/fields?field=${fieldUuid}`);
+  await page.getByTestId('report-picker-open').click();
+  await page.getByRole('dialog').getByRole('button').filter({ hasText: '#' }).first().click();
+}
 
 describe('a customer with a bring-your-own-images report', () => {
   it('uploads a zip of geotagged photos, sees them validated, follows the analysis and opens the PDF', async () => {
@@ -139,3 +155,78 @@ describe('a customer whose zip is damaged', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!hasMicasense && process.env.CI !== 'true')(
+  'a dataset whose flight height cannot be trusted',
+  () => {
+    it('waits for our team: the customer is told, an admin confirms the height, the report says where it came from', async () => {
+      // The real MicaSense flight capture without its panel capture, over a field typed as 0 m altitude:
+      // GPS altitude − 0 = 174.5 m, beyond any legal flight, so nothing is analysed until staff confirm.
+      const accounts = {
+        customer: { email: `byoi-ms-${stamp}@example.com`, password: 'Assyrtiko-Santorini-5' },
+        admin: { email: `ops-ms-${stamp}@example.com`, password: 'Vidiano-Crete-8' },
+      };
+      const d = 150 / 111_000;
+      const [lng, lat] = [-119.4352604, 36.5760815];
+      const { fieldUuid } = await processingReport(
+        server,
+        accounts,
+        [
+          { lng: lng - d, lat: lat - d },
+          { lng: lng + d, lat: lat + d },
+        ],
+        { altitude: 0 },
+      );
+      const zipFile = path.join(sampleDir, 'micasense-flight.zip');
+      const bands = [1, 2, 3, 4, 5].map((band) => `IMG_0001_${band}.tif`);
+      const zip = await buildZip(
+        await Promise.all(
+          bands.map(async (name) => ({ name, data: await readFile(path.join(MICASENSE_DIR, name)) })),
+        ),
+      );
+      await import('node:fs/promises').then((fs) => fs.writeFile(zipFile, zip));
+
+      const customerContext = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+      const page = await customerContext.newPage();
+      await signIn(page, accounts.customer);
+      await openReportData(page, fieldUuid);
+      await page.getByTestId('upload-open').click();
+      await page.getByTestId('upload-panel').locator('input[type="file"]').setInputFiles(zipFile);
+      await page.getByTestId('dataset-uploads').getByText('Uploaded').waitFor({ timeout: 60_000 });
+      await page.getByTestId('upload-submit').click();
+      const review = page.getByTestId('dataset-review');
+      await review.waitFor({ timeout: 120_000 });
+      expect(await review.textContent()).toContain("Awaiting our team's confirmation");
+      expect(await page.getByTestId('imaging-confirm').count()).toBe(0);
+      await snapshot(page, 'datasets-review-customer');
+
+      const adminContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      const adminPage = await adminContext.newPage();
+      await signIn(adminPage, accounts.admin);
+      await openReportData(adminPage, fieldUuid);
+      const form = adminPage.getByTestId('imaging-confirm');
+      await form.waitFor();
+      expect(await form.textContent()).toContain('174.5 m');
+      await snapshot(adminPage, 'datasets-review-staff-375');
+      await adminPage.getByTestId('imaging-height').fill('72.7');
+      await adminPage.getByTestId('imaging-confirm-submit').click();
+      // Confirmed: the panel leaves review for the analysis.
+      await adminPage
+        .getByTestId('dataset-review')
+        .waitFor({ state: 'detached', timeout: 60_000 })
+        .catch(async (error) => {
+          await snapshot(adminPage, 'datasets-review-staff-after-confirm');
+          throw error;
+        });
+
+      // The customer's panel follows the analysis to the end and says how the photos were read.
+      await page.getByTestId('dataset-complete').waitFor({ timeout: 240_000 });
+      const imaging = await page.getByTestId('dataset-imaging').textContent();
+      expect(imaging).toContain('MicaSense RedEdge: multispectral camera');
+      expect(imaging).toContain('72.7 m (flight height confirmed by our team)');
+      await snapshot(page, 'datasets-review-complete');
+      await customerContext.close();
+      await adminContext.close();
+    }, 480_000);
+  },
+);

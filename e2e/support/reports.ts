@@ -68,6 +68,8 @@ export async function processingReport(
   server: RunningServer,
   accounts: { customer: Account; admin: Account },
   points: { lng: number; lat: number }[],
+  /** The field altitude the customer types (metres); 0 leaves GPS altitude no ground to measure from. */
+  options: { altitude?: number } = {},
 ) {
   createAccount(server, accounts.customer, 'b2b_admin');
   createAccount(server, accounts.admin, 'admin');
@@ -86,7 +88,7 @@ export async function processingReport(
     variety: 'Agiorgitiko',
     usedFor: 1,
     age: 12,
-    altitude: 310,
+    altitude: options.altitude ?? 310,
     slope: 3,
     avgPlantHeight: 1.6,
     polygonPoints: [

@@ -1,4 +1,5 @@
 export * from './analytics.ts';
+export * from './catalogues/cameras.ts';
 export * from './catalogues/grape-varieties.ts';
 export * from './catalogues/stress-factors.ts';
 export * from './catalogues/variety-search.ts';

@@ -1,14 +1,17 @@
+import type { CameraLayout, ImagingSetup } from '../catalogues/cameras.ts';
 import type { Service } from '../constants.ts';
 import type { ReportStatus } from '../statuses/report-status.ts';
 
 /**
  * A report's uploaded data: `open` collects uploads, `validating` checks them, `rejected` had no valid
- * image, `processing` runs the analysis, then `complete` (or `failed`).
+ * image, `review` waits for staff to confirm the camera or the flight height (the evidence was
+ * implausible or missing), `processing` runs the analysis, then `complete` (or `failed`).
  */
 export const DATASET_STATUSES = [
   'open',
   'validating',
   'rejected',
+  'review',
   'processing',
   'complete',
   'failed',
@@ -61,6 +64,9 @@ export const DATASET_MESSAGES = {
     'The data could not be processed. The report awaits data again: please upload it again. Our team has been told.',
   workerStopped:
     'Processing this data stopped our server several times, so it was ended. The report awaits data again: please check the files and upload them again. Our team has been told.',
+  notInReview: 'This dataset is not waiting for a confirmation',
+  confirmNotAllowed: 'Only our operations team may confirm the camera or the flight height',
+  stillNeedsConfirmation: 'The analysis still needs a confirmation: ',
 } as const;
 
 export interface DatasetUploadView {
@@ -85,6 +91,7 @@ export interface DatasetFileView {
 export type DatasetPhase =
   | 'uploading'
   | 'validating'
+  | 'review'
   | 'measuring'
   | 'detecting'
   | 'finalizing'
@@ -112,11 +119,24 @@ export interface DatasetView {
   files: DatasetFileView[];
   filesTruncated: boolean;
   progress: DatasetProgressView;
+  /**
+   * While `review`: what staff must confirm before the analysis starts (English, one reason per
+   * entry; the implied height is in the text). Null otherwise.
+   */
+  review: { reasons: string[] } | null;
   submittedAt: string | null;
   processedAt: string | null;
 }
 
 export const DATASET_FILES_SHOWN = 1000;
+
+/** `POST /api/reports/{uuid}/data/confirm`: staff confirm a dataset in review. */
+export interface ConfirmImagingInput {
+  /** Flight height above ground in metres, for photos without a usable height. */
+  heightM?: number;
+  /** Band layout of a camera the engine could not recognise. */
+  layout?: CameraLayout;
+}
 
 /** `GET /api/reports/{uuid}/data`: the upload panel's state for one report. */
 export interface ReportDataView {
@@ -129,7 +149,11 @@ export interface ReportDataView {
     numOfInputImgs: number | null;
     numOfOutputImgs: number | null;
     layers: string[];
+    /** How the photos were read: camera, bands, height source, method (one entry per distinct setup). */
+    imaging: ImagingSetup[];
   };
+  /** Whether the caller (operations staff) may confirm the camera or flight height of a dataset in review. */
+  canConfirmImaging: boolean;
   /** Whether the caller may upload now, and why not when they may not. */
   canUpload: boolean;
   uploadRefusal: string | null;

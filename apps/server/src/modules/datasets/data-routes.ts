@@ -1,3 +1,4 @@
+import { CAMERA_LAYOUTS, PLAUSIBLE_FLIGHT_HEIGHT_M } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
@@ -29,6 +30,27 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
     },
     async (request, reply) => {
       const state = await data.submit(requireAuth(request), request.params.uuid);
+      return reply.status(202).send({ data: state });
+    },
+  );
+
+  app.post(
+    '/reports/:uuid/data/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Operations staff confirm the flight height or the camera layout of a dataset in review',
+        params,
+        body: z
+          .object({
+            heightM: z.number().min(PLAUSIBLE_FLIGHT_HEIGHT_M.min).max(1000).optional(),
+            layout: z.enum(CAMERA_LAYOUTS).optional(),
+          })
+          .strict(),
+      },
+    },
+    async (request, reply) => {
+      const state = await data.confirmImaging(requireAuth(request), request.params.uuid, request.body);
       return reply.status(202).send({ data: state });
     },
   );

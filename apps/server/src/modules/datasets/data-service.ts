@@ -1,10 +1,17 @@
-import { DATASET_FILES_SHOWN, DATASET_MAX_BYTES, DATASET_MESSAGES as M, MESSAGES } from '@ampelos/domain';
+import {
+  type ConfirmImagingInput,
+  DATASET_FILES_SHOWN,
+  DATASET_MAX_BYTES,
+  DATASET_MESSAGES as M,
+  MESSAGES,
+} from '@ampelos/domain';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { reportFileUrl } from './paths.ts';
+import { replanUnits } from './pipeline/units.ts';
 import { presentDataset, presentReportData } from './presenter.ts';
-import { canSeeReport, uploadRefusal } from './report-access.ts';
+import { canSeeReport, mayConfirmImaging, uploadRefusal } from './report-access.ts';
 import type { DatasetRepository } from './repository.ts';
 import { assertMayUpload, visibleReport } from './upload-service.ts';
 
@@ -29,6 +36,7 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
       const context = await visibleReport(repository, auth, reportUuid);
       const refusal = uploadRefusal(auth, context, now());
       const latest = await repository.latestDataset(context.report.id);
+      const canConfirmImaging = latest?.status === 'review' && mayConfirmImaging(auth);
       // An upload session that is still open takes more files; a submitted one does not.
       const open = latest === undefined || ['open', 'rejected', 'failed'].includes(latest.status);
       return presentReportData({
@@ -39,7 +47,48 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
           context.report.status === 'complete' && canSeeReport(auth, context)
             ? reportFileUrl(context.report.uuid, 'data_files/final_report.pdf')
             : null,
+        canConfirmImaging,
       });
+    },
+
+    /**
+     * Staff confirm what the engine could not establish (a camera's band layout, the flight height);
+     * the units are planned again with it and, when nothing is left to confirm, the analysis starts.
+     */
+    async confirmImaging(auth: AuthContext, reportUuid: string, input: ConfirmImagingInput) {
+      const context = await visibleReport(repository, auth, reportUuid);
+      if (!mayConfirmImaging(auth)) throw new AppError(403, M.confirmNotAllowed);
+      const dataset = await repository.latestDataset(context.report.id);
+      if (dataset?.status !== 'review') throw new AppError(409, M.notInReview);
+      if (input.layout) {
+        for (const file of await repository.acceptedFilesOf(dataset.id)) {
+          if (file.kind !== 'photo') continue;
+          await repository.updateFile(file.id, {
+            metadata: { ...file.metadata, confirmedLayout: input.layout },
+          });
+        }
+      }
+      const remaining = await replanUnits(repository, dataset, {
+        fieldAltitudeM: context.field?.altitude ?? null,
+        confirmedHeightM: input.heightM ?? null,
+      });
+      if (remaining.length > 0) {
+        await repository.moveDataset(dataset.id, ['review'], { message: remaining.join('\n') });
+        throw badRequest(`${M.stillNeedsConfirmation}${remaining.join(' ')}`);
+      }
+      // A new generation: the fan-out that put the dataset in review used this one's job key.
+      const generation = await repository.bumpGeneration(dataset.id);
+      const moved = await repository.moveDataset(dataset.id, ['review'], {
+        status: 'processing',
+        message: null,
+      });
+      if (!moved) throw new AppError(409, M.notInReview);
+      await deps.jobs.send(
+        'dataset.fanout',
+        { datasetId: dataset.id, phase: 'measure', generation },
+        { key: `fanout-measure:${dataset.id}:${generation}` },
+      );
+      return this.state(auth, reportUuid);
     },
 
     /** Closes the open dataset and starts validation (the ingest job). */

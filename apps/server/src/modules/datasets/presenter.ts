@@ -6,6 +6,7 @@ import {
   type DatasetProgressView,
   type DatasetStatus,
   type DatasetView,
+  type ImagingSetup,
   type ReportDataView,
   type ReportStatus,
   type Service,
@@ -41,6 +42,7 @@ export function datasetProgress(dataset: DatasetRow, units: Record<string, numbe
   let phase: DatasetPhase;
   if (status === 'open') phase = 'uploading';
   else if (status === 'validating') phase = 'validating';
+  else if (status === 'review') phase = 'review';
   else if (status === 'rejected' || status === 'failed' || status === 'complete') phase = status;
   else if (unitTotal === 0 || (units.pending ?? 0) > 0) phase = 'measuring';
   else if (measured > 0) phase = 'detecting';
@@ -71,9 +73,23 @@ export function presentDataset(
     files: files.slice(0, DATASET_FILES_SHOWN).map(presentFile),
     filesTruncated: files.length > DATASET_FILES_SHOWN,
     progress: datasetProgress(dataset, units),
+    review:
+      dataset.status === 'review' ? { reasons: (dataset.message ?? '').split('\n').filter(Boolean) } : null,
     submittedAt: iso(dataset.submittedAt),
     processedAt: iso(dataset.processedAt),
   };
+}
+
+/** The distinct ways the report's photos were read (outputData points carry their setup). */
+export function imagingSetups(report: Pick<ReportRow, 'outputData'>): ImagingSetup[] {
+  const seen = new Map<string, ImagingSetup>();
+  for (const point of report.outputData ?? []) {
+    if (!point.imaging) continue;
+    const { heightM: _height, ...rest } = point.imaging;
+    const key = JSON.stringify(rest);
+    if (!seen.has(key)) seen.set(key, point.imaging);
+  }
+  return [...seen.values()];
 }
 
 export function presentReportData(input: {
@@ -81,6 +97,7 @@ export function presentReportData(input: {
   refusal: string | null;
   dataset: DatasetView | null;
   pdfUrl: string | null;
+  canConfirmImaging: boolean;
 }): ReportDataView {
   const { report } = input;
   return {
@@ -93,7 +110,9 @@ export function presentReportData(input: {
       numOfInputImgs: report.numOfInputImgs,
       numOfOutputImgs: report.numOfOutputImgs,
       layers: report.layers ?? [],
+      imaging: imagingSetups(report),
     },
+    canConfirmImaging: input.canConfirmImaging,
     canUpload: input.refusal === null,
     uploadRefusal: input.refusal,
     dataset: input.dataset,

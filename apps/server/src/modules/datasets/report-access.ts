@@ -4,6 +4,13 @@ import type { ReportContext } from './repository.ts';
 
 /** Spec section 6: these roles may always use the report action (upload a dataset). */
 const ALWAYS_UPLOAD: readonly Role[] = ['admin', 'financial_admin', 'operation_admin'];
+/** Operations staff confirm a camera layout or a flight height the engine could not establish. */
+const CONFIRM_IMAGING: readonly Role[] = ['admin', 'operation_admin'];
+
+export function mayConfirmImaging(auth: AuthContext): boolean {
+  return CONFIRM_IMAGING.includes(auth.user.role as Role);
+}
+
 /** Statuses in which a report awaits data (the upload action is hidden in every other). */
 const AWAITING_DATA = ['processing', 'processing_pending'];
 

@@ -238,6 +238,13 @@ export function createDatasetRepository(db: Db) {
         .from(datasetUnits)
         .where(eq(datasetUnits.datasetId, datasetId))
         .orderBy(asc(datasetUnits.id)),
+    /** A pending unit's plan, updated when staff confirm its camera or height (never after it ran). */
+    async updateUnitInput(id: number, input: Record<string, unknown>) {
+      await db
+        .update(datasetUnits)
+        .set({ input })
+        .where(and(eq(datasetUnits.id, id), eq(datasetUnits.status, 'pending')));
+    },
     async findUnit(id: number): Promise<UnitRow | undefined> {
       const [row] = await db.select().from(datasetUnits).where(eq(datasetUnits.id, id));
       return row;

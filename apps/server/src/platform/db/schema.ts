@@ -1,3 +1,4 @@
+import type { ImagingSetup } from '@ampelos/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -251,6 +252,8 @@ export interface ReportOutputPoint {
   base?: string;
   /** Ground position of the HD image's corners [lng, lat]: top-left, bottom-left, bottom-right, top-right. */
   corners?: [number, number][];
+  /** How the photo was read: camera, bands, height above ground and its source, method. */
+  imaging?: ImagingSetup;
 }
 
 /**

@@ -5,7 +5,10 @@
  * Typical job flow for a dataset (see types.ts for the data shapes):
  * 1. `readPhotoMetadata(path)` for each photo (geolocation check, camera, grouping), or
  *    `readRasterInfo(path)` for a GeoTIFF (footprint in WGS84 for the overlap check).
- * 2. `groupCaptures(photos)` → one `PhotoInput` per capture (a MicaSense band set is one capture).
+ * 2. `groupCaptures(photos)` → one `PhotoInput` per capture (a MicaSense band set is one capture);
+ *    `planCaptures(inputs, { fieldAltitudeM })` → per capture its camera (`recogniseCamera`), its
+ *    height above ground from evidence (`decideHeight`) and whether it is a ground capture, plus
+ *    what staff must confirm first; `plannedInput(input, plan)` gives the analysis its height.
  *    For a GeoTIFF, `planRasterTiles(info)` → one `RasterTile` per job.
  * 3. Phase 1, one job each: `measurePhoto(input, opts?)` / `measureRasterTile(path, tile, opts?)` →
  *    `Measurement` (opts: `hdMaxSize`, `analysisGsdM`; use the same values in phase 2). With
@@ -31,7 +34,23 @@ export { detectStress } from './analysis/detect.ts';
 export { measurePhoto } from './analysis/measure.ts';
 export { datasetStatistics } from './analysis/statistics.ts';
 export { groupCaptures } from './capture/group-captures.ts';
+export {
+  type CapturePlan,
+  type DatasetPlan,
+  type PlanOptions,
+  planCaptures,
+  plannedInput,
+  setupOf,
+} from './capture/plan-captures.ts';
 export { type FootprintOptions, photoFootprint } from './geometry/footprint.ts';
+export {
+  decideHeight,
+  findGroundCaptures,
+  type GroundReference,
+  type HeightDecision,
+} from './geometry/height-source.ts';
+export { type CameraModel, indicesFor, recogniseCamera } from './metadata/camera-model.ts';
+export { looksFalseColour, pixelStatsOf } from './metadata/pixel-stats.ts';
 export {
   readPhotoMetadata,
   sniffImageFormat,

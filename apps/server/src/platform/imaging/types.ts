@@ -11,7 +11,7 @@
  *   `detectStressInRasterTile` for every capture or tile (one job each) with those statistics.
  *   Scores are therefore relative to the field's own robust statistics (median and MAD).
  */
-import type { MapLayer } from '@ampelos/domain';
+import type { CameraLayout, MapLayer } from '@ampelos/domain';
 import type { AnalysisCacheSlot } from './analysis/analysis-cache.ts';
 
 export type { MapLayer };
@@ -87,6 +87,29 @@ export interface PhotoMetadata {
   /** Horizontal field of view in degrees when the file states one (or derived from the 35 mm focal length). */
   horizontalFovDeg: number | null;
   band: SpectralBand | null;
+  /**
+   * XMP namespace prefixes present (e.g. "drone-dji", "sensefly", "Camera", "MicaSense"): which
+   * drone or camera software wrote the file. Absent in metadata recorded before it existed.
+   */
+  xmpNamespaces?: string[];
+  /** Barometric altitude in metres (MicaSense XMP `PressureAlt`), null when not stated. */
+  pressureAltitudeM?: number | null;
+  /** Colour statistic of a small thumbnail (3-channel photos only), see `pixelStatsOf`. */
+  pixelStats?: PixelStats | null;
+  /** Band layout confirmed by staff for a camera the engine could not recognise. */
+  confirmedLayout?: CameraLayout | null;
+}
+
+/**
+ * Shares of a 96-px thumbnail's pixels by dominant colour. In ordinary colour photos of land,
+ * vegetation makes green-dominant pixels and nothing is magenta; a camera with NIR in its red
+ * channel shows vegetation red/magenta and no green; NIR in blue shows it blue.
+ */
+export interface PixelStats {
+  green: number;
+  magenta: number;
+  red: number;
+  blue: number;
 }
 
 /** GDAL-order affine geotransform: x = gt[0] + col*gt[1] + row*gt[2]; y = gt[3] + col*gt[4] + row*gt[5]. */

@@ -51,6 +51,21 @@ export function withLocalFiles<T>(storage: Storage, keys: string[], use: (files:
   return step(0);
 }
 
+/**
+ * The height above ground a unit is analysed and placed with: its plan's (decided from the
+ * evidence when the units were created, or confirmed by staff); for units planned before plans
+ * existed, GPS altitude minus the field's.
+ */
+export function unitHeight(
+  unit: UnitRow,
+  metadata: PhotoMetadata[],
+  context: ReportContext,
+): number | undefined {
+  const planned = unitInput(unit);
+  if (planned.setup) return planned.heightM ?? undefined;
+  return heightAboveGround(metadata, context);
+}
+
 /** Height above ground for photos without a relative altitude: GPS altitude minus the field's. */
 export function heightAboveGround(metadata: PhotoMetadata[], context: ReportContext): number | undefined {
   const first = metadata[0];
@@ -127,7 +142,7 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
     if (keys.length !== files.length) throw new Error(`unit ${unit.id} has files without bytes`);
     return withLocalFiles(storage, keys, (paths) => {
       const metadata = files.map((file) => file.metadata as unknown as PhotoMetadata);
-      const height = heightAboveGround(metadata, context);
+      const height = unitHeight(unit, metadata, context);
       const photo: PhotoInput = {
         paths,
         metadata,
@@ -210,7 +225,21 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
       if (!dataset) return;
       const generation = dataset.generation;
       if (phase === 'measure') {
-        if ((await repository.unitsOf(dataset.id)).length === 0) await ensureUnits(repository, dataset);
+        if ((await repository.unitsOf(dataset.id)).length === 0) {
+          const context = await repository.findReportById(dataset.reportId);
+          const confirmations = await ensureUnits(repository, dataset, {
+            fieldAltitudeM: context?.field?.altitude ?? null,
+          });
+          // Implausible or missing evidence (camera, height): staff confirm before any analysis.
+          if (confirmations.length > 0) {
+            await repository.moveDataset(dataset.id, ['processing'], {
+              status: 'review',
+              message: confirmations.join('\n'),
+            });
+            deps.logger.info({ datasetId, confirmations }, 'dataset awaits a staff confirmation');
+            return;
+          }
+        }
         const pending = await repository.unitsIn(dataset.id, 'pending');
         await jobs.sendMany(
           'dataset.measure',

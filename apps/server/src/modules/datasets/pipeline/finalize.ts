@@ -24,7 +24,7 @@ import type {
   ReportResults,
   UnitRow,
 } from '../repository.ts';
-import { heightAboveGround, withLocalFiles } from './analysis-jobs.ts';
+import { unitHeight, withLocalFiles } from './analysis-jobs.ts';
 import { unitInput } from './units.ts';
 
 /** Map zoom of a field without a saved map position (about a 300 m wide view). */
@@ -38,7 +38,7 @@ function mostCommon(values: (string | null)[]): string | null {
 
 /** outputData of spec section 3: one point per analysed image, boxes keyed by box id. */
 export function outputPoints(images: AnalysedImage[]): ReportOutputPoint[] {
-  return images.flatMap(({ file, base, analysis }) => {
+  return images.flatMap(({ file, base, analysis, setup }) => {
     const lng = analysis.lng ?? analysis.boxes[0]?.lng;
     const lat = analysis.lat ?? analysis.boxes[0]?.lat;
     if (lng === undefined || lat === undefined) return [];
@@ -54,7 +54,17 @@ export function outputPoints(images: AnalysedImage[]): ReportOutputPoint[] {
     }
     // base and corners let the results viewer find the HD photo and place boxes drawn on it.
     const corners = analysis.footprint?.coordinates[0]?.slice(0, 4) as [number, number][] | undefined;
-    return [{ lng, lat, file, bboxes, base, ...(corners?.length === 4 ? { corners } : {}) }];
+    return [
+      {
+        lng,
+        lat,
+        file,
+        bboxes,
+        base,
+        ...(corners?.length === 4 ? { corners } : {}),
+        ...(setup ? { imaging: setup } : {}),
+      },
+    ];
   });
 }
 
@@ -136,12 +146,12 @@ export function createFinalize(deps: {
     const keys = units.flatMap((u) => u.files.map((file) => file.storageKey as string));
     return withLocalFiles(storage, keys, async (paths) => {
       let next = 0;
-      const photos: TilePhotoSource[] = units.map(({ files, analysis }) => {
+      const photos: TilePhotoSource[] = units.map(({ unit, files, analysis }) => {
         const mine = paths.slice(next, next + files.length);
         next += files.length;
         const metadata = files.map((file) => file.metadata as unknown as PhotoMetadata);
         // Placed with the same height above ground the analysis used (MicaSense has no relative altitude).
-        const height = heightAboveGround(metadata, context);
+        const height = unitHeight(unit, metadata, context);
         return {
           input: { paths: mine, metadata, ...(height !== undefined ? { heightAboveGroundM: height } : {}) },
           analysis,
@@ -164,6 +174,7 @@ export function createFinalize(deps: {
       file: unitInput(unit).file,
       base: unitInput(unit).base,
       analysis,
+      ...(unitInput(unit).setup ? { setup: unitInput(unit).setup } : {}),
     }));
     const summary = await renderMapTiles(context, dataset, units);
     const accepted = await repository.acceptedFilesOf(dataset.id);

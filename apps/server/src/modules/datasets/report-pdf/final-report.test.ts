@@ -59,6 +59,15 @@ const IMAGES: AnalysedImage[] = [
   {
     file: 'DJI_0001.JPG',
     base: 'DJI_0001',
+    setup: {
+      camera: 'DJI Phantom 4 Pro',
+      kind: 'rgb',
+      bands: ['red', 'green', 'blue'],
+      method: 'catalogue',
+      heightM: 39.9,
+      heightSource: 'relative-altitude',
+      indices: ['vari', 'tgi', 'gli'],
+    },
     analysis: analysis(
       [
         box('DJI_0001-1', 'yellow', 22.71031, 37.81731, 0.42),
@@ -222,6 +231,12 @@ describe('final_report.pdf', () => {
     expect(text).toContain('22.710620');
     expect(text).toContain('Magenta: Stress and low chlorophyll');
     expect(text).toContain('DJI_0001.JPG');
+    // Which camera, bands, height source and method the analysis used.
+    expect(text).toContain('How the photos were read');
+    expect(text).toContain('DJI Phantom 4 Pro: colour (RGB) camera');
+    expect(text).toContain('red, green, blue → VARI, TGI, GLI');
+    expect(text).toMatch(/39\.9 m \(the drone’s height above take-off\)/);
+    expect(text).toContain('camera model from our catalogue');
   });
 
   it.skipIf(!hasPoppler && process.env.CI !== 'true')(
@@ -236,6 +251,9 @@ describe('final_report.pdf', () => {
       expect(text).toContain('Αμπέλι Νεμέας');
       expect(text).toContain('Εστίες');
       expect(text).toContain('Χωρίς κατηγορία');
+      expect(text).toContain('Πώς διαβάστηκαν οι φωτογραφίες');
+      expect(text).toContain('έγχρωμη κάμερα (RGB)');
+      expect(text).toMatch(/39,9 m \(ύψος του drone από το σημείο απογείωσης\)/);
     },
   );
 });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { type AgroHistoryFile, hectares } from '@ampelos/domain';
+import { type AgroHistoryFile, describeImagingSetup, hectares, type ImagingSetup } from '@ampelos/domain';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { StressBox } from '../../../platform/imaging/index.ts';
@@ -42,6 +42,31 @@ export interface FinalReportInput {
   readHd: (base: string) => Promise<Buffer | null>;
   /** The report's `front_agro_weather.json`; null when it has none (the pages say so). */
   agro: AgroHistoryFile | null;
+}
+
+/** Which camera, bands, height source and method were used (one block per distinct setup). */
+function imagingSection(doc: PDFKit.PDFDocument, copy: PdfCopy, images: AnalysedImage[], lang: 'en' | 'el') {
+  const setups = new Map<string, ImagingSetup>();
+  for (const { setup } of images) if (setup) setups.set(JSON.stringify({ ...setup, heightM: null }), setup);
+  if (setups.size === 0) return;
+  doc
+    .moveDown(0.6)
+    .font('bold')
+    .fontSize(12)
+    .fillColor(ACCENT)
+    .text(copy.imagingTitle, MARGIN)
+    .fillColor('black');
+  doc.moveDown(0.3);
+  for (const setup of setups.values()) {
+    const text = describeImagingSetup(setup, lang);
+    factsTable(doc, [
+      [copy.camera, text.camera],
+      [copy.imagingBands, text.bands],
+      [copy.imagingHeight, text.height],
+      [copy.imagingMethod, text.method],
+    ]);
+    doc.moveDown(0.3);
+  }
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
@@ -211,6 +236,7 @@ export async function renderFinalReport(input: FinalReportInput): Promise<Buffer
     [copy.outputImages, String(input.images.length)],
     [copy.stressedPlants, String(summary.totalBoxes)],
   ]);
+  imagingSection(doc, copy, input.images, input.lang === 'el' ? 'el' : 'en');
   doc.moveDown(1).font('regular').fontSize(8).fillColor('#555').text(copy.method).fillColor('black');
 
   doc.addPage();

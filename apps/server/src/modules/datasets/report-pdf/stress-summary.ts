@@ -1,3 +1,4 @@
+import type { ImagingSetup } from '@ampelos/domain';
 import type { PhotoAnalysis, StressBox, StressColour } from '../../../platform/imaging/index.ts';
 
 export interface AnalysedImage {
@@ -6,6 +7,8 @@ export interface AnalysedImage {
   /** HD derivative base name. */
   base: string;
   analysis: PhotoAnalysis;
+  /** How the photo was read (camera, bands, height source, method), when planned. */
+  setup?: ImagingSetup;
 }
 
 export const STRESS_COLOURS: StressColour[] = ['yellow', 'magenta', 'blue', 'red'];

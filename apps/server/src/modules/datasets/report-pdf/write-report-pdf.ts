@@ -116,7 +116,8 @@ export function createReportPdfJob(deps: {
     const units = await deps.repository.unitsIn(dataset.id, 'detected');
     const images: AnalysedImage[] = units.flatMap((unit) => {
       const analysis = unit.result?.analysis as AnalysedImage['analysis'] | undefined;
-      return analysis ? [{ file: unitInput(unit).file, base: unitInput(unit).base, analysis }] : [];
+      const { file, base, setup } = unitInput(unit);
+      return analysis ? [{ file, base, analysis, ...(setup ? { setup } : {}) }] : [];
     });
     const { report } = context;
     await writeReportPdf(deps.storage, context, {

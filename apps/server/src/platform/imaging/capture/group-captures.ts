@@ -1,8 +1,9 @@
 import { basename, dirname } from 'node:path';
 import type { PhotoInput, PhotoMetadata } from '../types.ts';
 
-// MicaSense names bands IMG_0001_1.tif … IMG_0001_5.tif (Altum up to _6).
-const BAND_FILE = /^(.*)_(\d{1,2})\.tiff?$/i;
+// MicaSense names bands IMG_0001_1.tif … IMG_0001_5.tif (Altum up to _6); Parrot Sequoia
+// IMG_…_0001_GRE.TIF / _RED / _REG / _NIR; DJI Mavic 3M DJI_…_0001_MS_G.TIF / _MS_R / _MS_RE / _MS_NIR.
+const BAND_FILE = /^(.*?)(?:_MS)?_(\d{1,2}|GRE|RED|REG|NIR|G|R|RE)\.tiff?$/i;
 
 function captureKey(path: string, metadata: PhotoMetadata): string | null {
   if (!metadata.band) return null;

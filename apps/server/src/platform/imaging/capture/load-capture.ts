@@ -1,9 +1,11 @@
+import type { ChannelMapping } from '@ampelos/domain';
 import sharp from 'sharp';
+import { recogniseCamera } from '../metadata/camera-model.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import { photoPixelLimit } from '../pixel-limit.ts';
 import type { PhotoInput, PhotoMetadata, SpectralBand } from '../types.ts';
 import { estimateBandTransform, warpToReference } from './band-alignment.ts';
-import { rawToReflectance, readRadiometry } from './radiometry.ts';
+import { isReflectance, rawToReflectance, readRadiometry } from './radiometry.ts';
 import { registeredTransform } from './transform-cache.ts';
 
 export type BandName = 'red' | 'green' | 'blue' | 'nir' | 'redEdge';
@@ -30,6 +32,14 @@ export interface CapturePlanes {
   display: Uint8Array;
   /** The photo's (reference band's) metadata; null for a GeoTIFF window. */
   metadata: PhotoMetadata | null;
+  /**
+   * What the values are: `reflectance` (MicaSense bands with radiometric calibration and the
+   * sunlight sensor's irradiance: one index scale across a flight) or `digital-numbers` (the
+   * camera's pixel values: JPEGs, NIR-modified cameras, uncalibrated bands). Index thresholds
+   * meant for reflectance do not hold on digital numbers: on the NIR-modified Seneca JPEGs Otsu's
+   * NDVI cut lies at 0.03–0.18, below the 0.2 that suits calibrated NDVI. Absent: unknown.
+   */
+  radiometry?: 'reflectance' | 'digital-numbers';
 }
 
 export function bandNameOf(band: SpectralBand | null): BandName | null {
@@ -123,6 +133,10 @@ export function rgbPlanes(
     }
   }
   if (sixteenBit) for (let i = 0; i < pixels * 3; i++) display[i] = (samples[i] as number) >> 8;
+  const camera = recogniseCamera(metadata);
+  if (camera.kind === 'nir-modified' && camera.channels) {
+    return nirModifiedPlanes([red, green, blue], camera.channels, info, metadata, display, buffers);
+  }
   return {
     kind: 'rgb',
     width: info.width,
@@ -137,6 +151,44 @@ export function rgbPlanes(
     valid: (buffers ? buffers.valid.subarray(0, pixels) : new Uint8Array(pixels)).fill(1),
     display,
     metadata,
+    radiometry: 'digital-numbers',
+  };
+}
+
+/**
+ * The planes of a NIR-modified single-sensor photo: the decoded channels reassigned to their
+ * spectral roles (`CameraModel.channels`), so the analysis computes NDVI from the NIR channel and
+ * the visible band chlorophyll absorbs. The display stays the photo as stored (false colour).
+ */
+function nirModifiedPlanes(
+  decoded: [Float32Array, Float32Array, Float32Array],
+  channels: ChannelMapping,
+  info: { width: number; height: number },
+  metadata: PhotoMetadata,
+  display: Uint8Array,
+  buffers: PlaneBuffers | undefined,
+): CapturePlanes {
+  const pick = (channel: 0 | 1 | 2 | null) => (channel === null ? null : decoded[channel]);
+  const red = pick(channels.red);
+  const nir = pick(channels.nir);
+  const green = pick(channels.green);
+  if (!red || !nir || !green) throw new Error('A NIR-modified camera needs red, green and NIR channels');
+  const pixels = info.width * info.height;
+  return {
+    kind: 'multispectral',
+    width: info.width,
+    height: info.height,
+    sourceWidth: metadata.width,
+    sourceHeight: metadata.height,
+    red,
+    green,
+    blue: pick(channels.blue),
+    nir,
+    redEdge: pick(channels.redEdge),
+    valid: (buffers ? buffers.valid.subarray(0, pixels) : new Uint8Array(pixels)).fill(1),
+    display,
+    metadata,
+    radiometry: 'digital-numbers',
   };
 }
 
@@ -155,6 +207,7 @@ async function readSingleBand(path: string, metadata: PhotoMetadata) {
     values: rawToReflectance(raw, info.width, info.height, radiometry),
     width: info.width,
     height: info.height,
+    reflectance: isReflectance(radiometry),
   };
 }
 
@@ -185,9 +238,11 @@ async function loadBandSet(
   const { width, height } = referencePlane;
   const valid = new Uint8Array(width * height).fill(1);
   const aligned = new Map<BandName, Float32Array>([[referenceName, referencePlane.values]]);
+  let calibrated = referencePlane.reflectance;
   for (const [name, band] of bands) {
     if (name === referenceName) continue;
     const plane = await readSingleBand(band.path, band.metadata);
+    calibrated &&= plane.reflectance;
     if (plane.width !== width || plane.height !== height)
       throw new Error('Bands of one capture differ in size');
     const transform = await registeredTransform(reference.path, band.path, () =>
@@ -222,6 +277,7 @@ async function loadBandSet(
     valid: validMask,
     display,
     metadata: reference.metadata,
+    radiometry: calibrated ? 'reflectance' : 'digital-numbers',
   };
 }
 

@@ -59,6 +59,17 @@ export async function readRadiometry(filePath: string, bitsPerPixel: number): Pr
   };
 }
 
+/** Whether `rawToReflectance` gives reflectance (calibration, exposure and DLS irradiance known). */
+export function isReflectance(r: BandRadiometry): boolean {
+  return (
+    r.calibration !== null &&
+    r.exposureS !== null &&
+    r.exposureS > 0 &&
+    r.irradiance !== null &&
+    r.irradiance > 0
+  );
+}
+
 /**
  * MicaSense radiometric model (micasense/imageprocessing, `Image.radiance`): vignetting
  * V = 1 / (1 + k0·r + k1·r² + …), row-gradient R = 1 / (1 + a2·y/te − a3·y),

@@ -2,7 +2,10 @@ import type { GeoJsonPolygon, PhotoMetadata } from '../types.ts';
 import { type LocalFrame, localFrame } from './local-frame.ts';
 
 export interface FootprintOptions {
-  /** Height above ground (m) when the metadata has no relative altitude. */
+  /**
+   * Height above ground (m) decided from the evidence (`decideHeight`); without it, the metadata's
+   * relative altitude. It wins over the relative altitude so a height confirmed by staff applies.
+   */
   heightAboveGroundM?: number;
 }
 
@@ -48,7 +51,7 @@ export function photoGeoreference(
   options: FootprintOptions = {},
 ): PhotoGeoreference | null {
   const gps = metadata.gps;
-  const height = metadata.relativeAltitude ?? options.heightAboveGroundM ?? null;
+  const height = options.heightAboveGroundM ?? metadata.relativeAltitude ?? null;
   if (!gps || height === null || !(height > 0)) return null;
   const size = groundSize(metadata, height);
   if (!size) return null;

@@ -3,6 +3,7 @@ import exifr from 'exifr';
 import sharp, { type Metadata } from 'sharp';
 import { ImageTooLargeError, photoPixelLimit } from '../pixel-limit.ts';
 import type { ImageFormat, PhotoGps, PhotoMetadata, SpectralBand } from '../types.ts';
+import { pixelStatsOf } from './pixel-stats.ts';
 import { firstNumber, firstString, type TagGroups } from './tag-values.ts';
 
 /** JPEG or TIFF from the leading bytes, or null for anything else (a PNG renamed .jpg is null). */
@@ -73,8 +74,26 @@ export async function readPhotoMetadata(filePath: string): Promise<PhotoMetadata
     // A photo without readable EXIF is still a photo; it simply has no position.
     tags = {};
   }
-  return buildMetadata(format, pixels, tags);
+  const metadata = buildMetadata(format, pixels, tags);
+  // Only colour photos: single-band files (multispectral) say what they are in their XMP.
+  if ((pixels.channels ?? 1) >= 3) metadata.pixelStats = await pixelStatsOf(filePath).catch(() => null);
+  return metadata;
 }
+
+// XMP groups exifr returns besides the EXIF segments: their prefixes name the writing software.
+const NON_XMP_GROUPS = new Set([
+  'ifd0',
+  'ifd1',
+  'exif',
+  'gps',
+  'interop',
+  'thumbnail',
+  'iptc',
+  'icc',
+  'jfif',
+  'ihdr',
+  'xmp',
+]);
 
 function buildMetadata(format: ImageFormat, pixels: Metadata, tags: TagGroups): PhotoMetadata {
   const width = pixels.width ?? 0;
@@ -127,6 +146,10 @@ function buildMetadata(format: ImageFormat, pixels: Metadata, tags: TagGroups): 
     sensorHeightMm,
     horizontalFovDeg: focal35 ? (2 * Math.atan(36 / (2 * focal35)) * 180) / Math.PI : null,
     band: readBand(tags),
+    xmpNamespaces: Object.keys(tags)
+      .filter((group) => !NON_XMP_GROUPS.has(group.toLowerCase()) && tags[group])
+      .sort(),
+    pressureAltitudeM: firstNumber(tags, [['MicaSense', 'PressureAlt']]),
   };
 }
 
@@ -234,6 +257,11 @@ function readBand(tags: TagGroups): SpectralBand | null {
     name,
     index: rigIndex === null ? 0 : rigIndex + 1,
     centralWavelengthNm: firstNumber(tags, [['Camera', 'CentralWavelength']]),
-    captureId: firstString(tags, [['MicaSense', 'CaptureId']]),
+    // MicaSense `CaptureId`; DJI multispectral (P4M, Mavic 3M) `CaptureUUID`; Sequoia's Camera namespace.
+    captureId: firstString(tags, [
+      ['MicaSense', 'CaptureId'],
+      ['drone-dji', 'CaptureUUID'],
+      ['Camera', 'CaptureUUID'],
+    ]),
   };
 }

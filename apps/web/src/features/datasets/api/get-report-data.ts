@@ -9,14 +9,22 @@ export const PROGRESS_POLL_MS = 3000;
 export const getReportData = async (reportUuid: string): Promise<ReportDataView> =>
   (await api.get<{ data: ReportDataView }>(`/reports/${encodeURIComponent(reportUuid)}/data`)).data;
 
+/** While our team is asked to confirm the camera or height (it may take a while), less often. */
+export const REVIEW_POLL_MS = 15_000;
+
 const isWorking = (data: ReportDataView | undefined) =>
   data?.dataset?.status === 'validating' || data?.dataset?.status === 'processing';
+
+function pollInterval(data: ReportDataView | undefined): number | false {
+  if (isWorking(data)) return PROGRESS_POLL_MS;
+  return data?.dataset?.status === 'review' ? REVIEW_POLL_MS : false;
+}
 
 export const reportDataQueryOptions = (reportUuid: string) =>
   queryOptions({
     queryKey: [...REPORT_DATA_QUERY_KEY, reportUuid],
     queryFn: () => getReportData(reportUuid),
-    refetchInterval: (query) => (isWorking(query.state.data) ? PROGRESS_POLL_MS : false),
+    refetchInterval: (query) => pollInterval(query.state.data),
   });
 
 /** The report's upload state: may the caller upload, its dataset's files and the analysis progress. */

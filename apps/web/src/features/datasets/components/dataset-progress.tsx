@@ -4,6 +4,8 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { ImagingReview } from './imaging-review.tsx';
+import { ImagingSetups } from './imaging-setups.tsx';
 
 /** Validation and analysis progress, then the results: counts and the PDF report. */
 export function DatasetProgress({ data }: { data: ReportDataView }) {
@@ -20,6 +22,8 @@ export function DatasetProgress({ data }: { data: ReportDataView }) {
     );
   }
 
+  if (dataset.status === 'review') return <ImagingReview data={data} />;
+
   if (data.report.status === 'complete') {
     const { report } = data;
     return (
@@ -32,6 +36,7 @@ export function DatasetProgress({ data }: { data: ReportDataView }) {
               output: report.numOfOutputImgs ?? 0,
             })}
           </Text>
+          <ImagingSetups setups={report.imaging ?? []} />
           {report.processedAt && (
             <Text size="sm" c="dimmed">
               {t('datasets.complete.processedAt', { date: formatDate(report.processedAt) })}
