@@ -1,4 +1,4 @@
-import { homePathForRole } from '@ampelos/domain';
+import { type Action, homePathForRole, type Resource } from '@ampelos/domain';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { paths } from '../config/paths.ts';
 import { useUser } from '../lib/auth.ts';
+import { useAuthorization } from '../lib/authorization.ts';
 import { applyUserLang } from '../lib/i18n.ts';
 
 /** Loads the current user before rendering anything below it; the language follows `user.lang`. */
@@ -62,4 +63,11 @@ export function HomeRedirect() {
   if (isPending) return <FullPageLoader />;
   if (!user) return <Navigate to={paths.login.getHref()} replace />;
   return <Navigate to={homePathForRole(user.role)} replace />;
+}
+
+/** Profile pages that need a permission: users without it go back to personal details. */
+export function RequirePermission({ action, resource }: { action: Action; resource: Resource }) {
+  const authorization = useAuthorization();
+  if (!authorization.can(action, resource)) return <Navigate to={paths.profile.root.getHref()} replace />;
+  return <Outlet />;
 }
