@@ -25,6 +25,11 @@ export default defineConfig({
       // share (dialogs, scroll areas) on the sign-in page too.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
+        // The language catalogues by a name that says what they are (the first-visit check looks for them).
+        chunkFileNames: (chunk) =>
+          /[\\/]src[\\/]i18n[\\/]\w+\.json$/.test(chunk.facadeModuleId ?? '')
+            ? 'assets/i18n-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         // Every screen is its own chunk (React.lazy in the router) and the bundler shares what they have
         // in common. Only React gets a fixed chunk: every route needs it and it changes least often.
         // Grouping more (all of Mantine, all libraries) would put what one screen uses on every screen.
