@@ -8,10 +8,10 @@ import { paths } from '../config/paths.ts';
 import { useUser } from '../lib/auth.ts';
 import { useAuthorization } from '../lib/authorization.ts';
 import { applyUserLang } from '../lib/i18n.ts';
+import { useRemoveFirstPaint } from './lazy-route.tsx';
 
 /** Loads the current user before rendering anything below it; the language follows `user.lang`. */
 export function AuthLoader() {
-  const { t } = useTranslation();
   const user = useUser();
   const lang = user.data?.lang;
 
@@ -20,17 +20,21 @@ export function AuthLoader() {
   }, [lang]);
 
   if (user.isPending) return <FullPageLoader />;
-  if (user.isError) {
-    return (
-      <Center h="100vh">
-        <Stack align="center">
-          <Text role="alert">{t('auth.loadUserFailed')}</Text>
-          <Button onClick={() => void user.refetch()}>{t('common.retry')}</Button>
-        </Stack>
-      </Center>
-    );
-  }
+  if (user.isError) return <LoadUserFailed retry={() => void user.refetch()} />;
   return <Outlet />;
+}
+
+function LoadUserFailed({ retry }: { retry: () => void }) {
+  const { t } = useTranslation();
+  useRemoveFirstPaint();
+  return (
+    <Center h="100vh">
+      <Stack align="center">
+        <Text role="alert">{t('auth.loadUserFailed')}</Text>
+        <Button onClick={retry}>{t('common.retry')}</Button>
+      </Stack>
+    </Center>
+  );
 }
 
 /** Private routes: a loader while the user loads, /login when signed out. */

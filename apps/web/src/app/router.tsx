@@ -1,5 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { userQueryOptions } from '../lib/auth.ts';
+import { queryClient } from '../lib/react-query.ts';
 import {
   AdminOnly,
   AnonymousOnly,
@@ -10,7 +12,7 @@ import {
 } from './guards.tsx';
 import { AdaptiveLayout } from './layout/adaptive-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
-import { lazyRoute } from './lazy-route.tsx';
+import { lazyRoute, preloadRouteElements } from './lazy-route.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -180,6 +182,15 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// The first screen's chunks, the language catalogue (lib/i18n.ts) and the user are fetched side by
+// side from the start. Token links load without the user (spec section 2), so they do not ask for it.
+const firstMatches = router.state.matches;
+preloadRouteElements(firstMatches.map((match) => match.route.element));
+const tokenPaths: string[] = [paths.resetPassword.path, paths.verifyEmail.path];
+if (!firstMatches.some((match) => match.route.path && tokenPaths.includes(match.route.path))) {
+  void queryClient.prefetchQuery(userQueryOptions);
+}
 
 export function AppRouter() {
   return <RouterProvider router={router} />;
