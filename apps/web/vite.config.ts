@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import presetMantine from 'postcss-preset-mantine';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress-plugin.ts';
 
 // AMPELOS_API_URL lets a second server instance be used while developing (default: the API on :3000).
@@ -9,30 +9,8 @@ const apiProxy = {
   '/api': { target: process.env.AMPELOS_API_URL ?? 'http://localhost:3000', changeOrigin: false, ws: true },
 };
 
-/**
- * The app's stylesheet after public/first-paint.js instead of in <head>: the sign-in frame then paints
- * without waiting for it (a stylesheet in <body> holds back only what follows it), while the app's
- * scripts still run only once it has loaded.
- */
-function stylesheetAfterFirstPaint(): Plugin {
-  const firstPaint = '<script src="/first-paint.js"></script>';
-  return {
-    name: 'ampelos:stylesheet-after-first-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
-        if (!html.includes(firstPaint)) return html;
-        const without = links.reduce((rest, link) => rest.replace(link, ''), html);
-        return without.replace(firstPaint, `${firstPaint}${links.join('')}`);
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress(), stylesheetAfterFirstPaint()],
+  plugins: [react(), precompress()],
   css: { postcss: { plugins: [presetMantine()] } },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
