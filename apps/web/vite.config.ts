@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import presetMantine from 'postcss-preset-mantine';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress-plugin.ts';
 
 // AMPELOS_API_URL lets a second server instance be used while developing (default: the API on :3000).
@@ -9,8 +9,31 @@ const apiProxy = {
   '/api': { target: process.env.AMPELOS_API_URL ?? 'http://localhost:3000', changeOrigin: false, ws: true },
 };
 
+/**
+ * The app's stylesheet from <head> to between public/first-paint.js and #root: a stylesheet in <body>
+ * holds back only what follows it, so the sign-in frame paints without waiting for it, while #root
+ * (and the app's scripts) still wait. It stays before #root, where MantineProvider writes the theme's
+ * CSS variables, so the theme still overrides Mantine's defaults.
+ */
+function stylesheetAfterFirstPaint(): Plugin {
+  const firstPaint = '<script src="/first-paint.js"></script>';
+  return {
+    name: 'ampelos:stylesheet-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(firstPaint)) return html;
+        const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        const without = links.reduce((rest, link) => rest.replace(link, ''), html);
+        return without.replace(firstPaint, `${firstPaint}${links.join('')}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), stylesheetAfterFirstPaint()],
   css: { postcss: { plugins: [presetMantine()] } },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
