@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { IMAGE_MAX_BYTES } from '@ampelos/domain';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -80,6 +78,7 @@ import { frameworkErrors, installErrorHandler } from './platform/http/errors.ts'
 import { installInputGuard } from './platform/http/input-guard.ts';
 import { installRequestId, requestIdMixin, requestIdOf } from './platform/http/request-id.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
+import { serveWebApp } from './platform/http/web-app.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
@@ -418,21 +417,4 @@ function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['t
   if (typeof trust !== 'number') return trust;
   const hops = trust;
   return (_address: string, hop: number) => hop < hops;
-}
-
-/** The built React app on the same port; any non-API path answers index.html (client routing). */
-async function serveWebApp(app: FastifyInstance, distDir: string) {
-  const hasBuild = existsSync(path.join(distDir, 'index.html'));
-  if (hasBuild) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasBuild) {
-      return reply
-        .status(404)
-        .send({ errors: [{ msg: `Route ${request.method} ${request.url.split('?')[0]} not found` }] });
-    }
-    const file = request.url.split('?')[0] ?? '/';
-    if (file !== '/' && path.extname(file) && existsSync(path.join(distDir, file)))
-      return reply.sendFile(file);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
 }

@@ -6,6 +6,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 
+// A screen's chunk that fails to load is usually one of a release replaced meanwhile: load the new
+// index.html once (a second failure on the same page shows the error page with its Reload button).
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'ampelos.reloadedAfterChunkError';
+  try {
+    if (sessionStorage.getItem(key) === window.location.pathname) return;
+    sessionStorage.setItem(key, window.location.pathname);
+  } catch {
+    return;
+  }
+  event.preventDefault();
+  window.location.reload();
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 

@@ -1,10 +1,10 @@
-import { type CSSVariablesResolver, createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';
+import { Center, type CSSVariablesResolver, createTheme, Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { InstallPrompt } from '../features/pwa/components/install-prompt.tsx';
-import { i18n } from '../lib/i18n.ts';
+import { i18n, initialLang } from '../lib/i18n.ts';
 import { ALERT_MS } from '../lib/notify.ts';
 import { queryClient } from '../lib/react-query.ts';
 
@@ -29,26 +29,44 @@ const readableColors: CSSVariablesResolver = () => ({
 /** Follows the language: `<html lang>`, and the theme's texts (the close button of every dialog). */
 function useLanguageTheme() {
   const [lang, setLang] = useState(i18n.language);
+  // Catalogues arrive after the first render (their own chunks): the dialog texts follow them.
+  const [, setCatalogues] = useState(0);
   useEffect(() => {
     const apply = (lng: string) => {
       document.documentElement.lang = lng === 'el' ? 'el' : 'en';
       setLang(lng);
     };
+    const loaded = () => setCatalogues((count) => count + 1);
     apply(i18n.language);
     i18n.on('languageChanged', apply);
-    return () => i18n.off('languageChanged', apply);
+    i18n.on('loaded', loaded);
+    return () => {
+      i18n.off('languageChanged', apply);
+      i18n.off('loaded', loaded);
+    };
   }, []);
+  // Mantine's close buttons are icons with no name for screen readers (axe button-name).
+  const closeLabel = i18n.t('dialog.close', { lng: lang });
   return useMemo(() => {
-    // Mantine's close buttons are icons with no name for screen readers (axe button-name).
-    const closeButtonProps = { 'aria-label': i18n.t('dialog.close', { lng: lang }) };
+    const closeButtonProps = { 'aria-label': closeLabel };
     return createTheme({
       ...theme,
       components: {
-        Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-        Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+        // Plain objects rather than Modal.extend(): importing the components would put them on every page.
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
       },
     });
-  }, [lang]);
+  }, [closeLabel]);
+}
+
+/** While the language's catalogue loads (its own chunk), nothing can be translated yet. */
+function CatalogueLoader() {
+  return (
+    <Center h="100vh" data-testid="full-page-loader">
+      <Loader size="lg" aria-label={initialLang === 'el' ? 'Φόρτωση' : 'Loading'} />
+    </Center>
+  );
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -58,8 +76,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <MantineProvider theme={languageTheme} defaultColorScheme="light" cssVariablesResolver={readableColors}>
         <Notifications position="top-right" autoClose={ALERT_MS} limit={5} />
         <QueryClientProvider client={queryClient}>
-          {children}
-          <InstallPrompt />
+          <Suspense fallback={<CatalogueLoader />}>
+            {children}
+            <InstallPrompt />
+          </Suspense>
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -1,5 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+
+// The app fetches each language's catalogue when first needed; tests switch languages at will.
+await i18n.loadLanguages(['en', 'el']);
+if (!i18n.isInitialized) await new Promise((resolve) => i18n.on('initialized', resolve));
 
 // Only component tests run in jsdom; the plain unit tests of the web project run in Node.
 if (typeof window !== 'undefined') {

@@ -1,21 +1,26 @@
+import { Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { AgroCards } from '../../../features/agro/components/agro-cards.tsx';
-import { ReportAgroHistory } from '../../../features/agro/components/report-agro-history.tsx';
 import { BulkReportsButton } from '../../../features/cart/components/bulk-reports-button.tsx';
 import { ChooseServiceButton } from '../../../features/cart/components/choose-service-button.tsx';
 import { useReportData } from '../../../features/datasets/api/get-report-data.ts';
-import { ReportDataPanel } from '../../../features/datasets/components/report-data-panel.tsx';
 import { useFields } from '../../../features/fields/api/get-fields.ts';
 import { FieldsScreen } from '../../../features/fields/components/fields-screen.tsx';
-import { NewFieldPage } from '../../../features/fields/components/new-field-page.tsx';
 import { ReportPanel } from '../../../features/reports/components/report-panel.tsx';
 import { reportName, shootOfReport } from '../../../features/reports/report-rules.ts';
 import { ResultsButton } from '../../../features/results/components/results-button.tsx';
-import { useAuthorization } from '../../../lib/authorization.ts';
 import { formatDate } from '../../../lib/format.ts';
+
+// Upload, processing and its progress (tus, date pickers): fetched when a report is chosen.
+const ReportDataPanel = lazy(async () => ({
+  default: (await import('../../../features/datasets/components/report-data-panel.tsx')).ReportDataPanel,
+}));
+
+// Shown inside the results (with its charts): fetched when results are opened, not with the list.
+const ReportAgroHistory = lazy(async () => ({
+  default: (await import('../../../features/agro/components/report-agro-history.tsx')).ReportAgroHistory,
+}));
 
 /**
  * The fields screen with the cart's "Choose Service" and "Add multiple reports", and the reports
@@ -41,12 +46,20 @@ export function FieldsRoute() {
               reportUuid={report.uuid}
               complete={report.status === 'complete'}
               reportName={name.kind === 'date' ? formatDate(name.date, 'short') : name.text}
-              agroHistory={<ReportAgroHistory reportUuid={report.uuid} field={field} />}
+              agroHistory={
+                <Suspense fallback={<Loader size="sm" />}>
+                  <ReportAgroHistory reportUuid={report.uuid} field={field} />
+                </Suspense>
+              }
             />
           </>
         );
       }}
-      reportPanel={(reportUuid) => <ReportDataPanel key={reportUuid} reportUuid={reportUuid} />}
+      reportPanel={(reportUuid) => (
+        <Suspense fallback={<Loader size="sm" />}>
+          <ReportDataPanel key={reportUuid} reportUuid={reportUuid} />
+        </Suspense>
+      )}
       agroCards={(field) => <AgroCards field={field} />}
     />
   );
@@ -77,11 +90,4 @@ function ResultsEntry({
   }, [completedMeanwhile, queryClient]);
   if (!complete && !completedMeanwhile) return null;
   return <ResultsButton reportUuid={reportUuid} reportName={reportName} agroHistory={agroHistory} />;
-}
-
-/** `/fields/new` needs the create Field permission; others go back to the list. */
-export function NewFieldRoute() {
-  const authorization = useAuthorization();
-  if (!authorization.can('create', 'Field')) return <Navigate to={paths.fields.getHref()} replace />;
-  return <NewFieldPage />;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CompanyProfile } from '../../../features/company/components/company-profile.tsx';
 import { OrdersScreen } from '../../../features/orders/components/orders-screen.tsx';
 
-/** `/profile/company` (UserCompany:read, checked by the profile layout's RequirePermission). */
+/** `/profile/company` (UserCompany:read, checked by the router's RequirePermission). */
 export function ProfileCompanyRoute() {
   return <CompanyProfile />;
 }

@@ -2,7 +2,7 @@ import type { Action, Resource } from '@ampelos/domain';
 import { Button, Divider, Grid, NavLink, Paper } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useLogout } from '../../../features/auth/api/logout.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -76,11 +76,4 @@ export function ProfileLayout() {
       </Grid.Col>
     </Grid>
   );
-}
-
-/** Sends users without the read permission back to personal details. */
-export function RequirePermission({ action, resource }: { action: Action; resource: Resource }) {
-  const authorization = useAuthorization();
-  if (!authorization.can(action, resource)) return <Navigate to={paths.profile.root.getHref()} replace />;
-  return <Outlet />;
 }

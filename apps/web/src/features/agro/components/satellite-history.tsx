@@ -1,11 +1,15 @@
 import { SATELLITE_INDICES, type SatelliteIndex, TIMERS_MS } from '@ampelos/domain';
-import { Box, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import type { SatelliteDay } from '../satellite-days.ts';
-import { SatelliteGraphs } from './satellite-graphs.tsx';
+
+// The charts library is large: fetched only when a field has satellite days to draw.
+const SatelliteGraphs = lazy(async () => ({
+  default: (await import('./satellite-graphs.tsx')).SatelliteGraphs,
+}));
 
 export interface SatelliteHistoryProps {
   days: readonly SatelliteDay[];
@@ -121,7 +125,9 @@ export function SatelliteHistory({ days, indexImage }: SatelliteHistoryProps) {
           </Text>
         </Stack>
       </Group>
-      <SatelliteGraphs days={days} index={index} />
+      <Suspense fallback={<Loader size="sm" />}>
+        <SatelliteGraphs days={days} index={index} />
+      </Suspense>
     </Stack>
   );
 }

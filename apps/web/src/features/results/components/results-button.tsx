@@ -1,9 +1,11 @@
-import { Button } from '@mantine/core';
+import { Button, LoadingOverlay } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMap2 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResultsModal } from './results-modal.tsx';
+
+// The results map, photos and HD viewer are their own chunk, fetched when results are opened.
+const ResultsModal = lazy(async () => ({ default: (await import('./results-modal.tsx')).ResultsModal }));
 
 /** "Open results" for a completed report: the full-screen results with its map and photos. */
 export function ResultsButton({
@@ -29,13 +31,17 @@ export function ResultsButton({
         {t('results.open')}
       </Button>
       {opened && (
-        <ResultsModal
-          reportUuid={reportUuid}
-          reportName={reportName}
-          opened={opened}
-          onClose={modal.close}
-          agroHistory={agroHistory}
-        />
+        <Suspense
+          fallback={<LoadingOverlay visible pos="fixed" zIndex={300} data-testid="results-loading" />}
+        >
+          <ResultsModal
+            reportUuid={reportUuid}
+            reportName={reportName}
+            opened={opened}
+            onClose={modal.close}
+            agroHistory={agroHistory}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { recordWire, sumBytes } from '../support/wire-bytes.ts';
+
+// The sign-in page on a cold profile, as a grower's phone at the edge of a vineyard gets it (issue 18).
+// Bytes, not times: the same build sends the same bytes on any machine.
+
+/** JavaScript over the wire for /login, compressed (bench/README.md has the figures). */
+const LOGIN_JS_BUDGET_BYTES = 200_000;
+/** What only the map, drawing, boundary import and chart screens need, by a name inside each library. */
+const NOT_ON_LOGIN = ['maplibregl', 'TerraDraw', 'JSZip', 'proj4', 'recharts'];
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the first visit to /login', () => {
+  it('stays within its JavaScript budget, compressed, cached for good, with no map or chart library', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const wire = recordWire(page);
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByTestId('login-email').waitFor();
+    await page.waitForLoadState('networkidle');
+    const responses = await wire.settle();
+    const scripts = await wire.javaScript();
+    await context.close();
+
+    const listing = scripts
+      .map((s) => `${s.bodyBytes}\t${s.encoding}\t${new URL(s.url).pathname}`)
+      .join('\n');
+    expect(sumBytes(scripts), listing).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+
+    // Compressed (files under 1 KB are sent as they are), hashed files immutable, the page revalidated.
+    for (const script of scripts) {
+      if (script.bodyBytes > 1024) expect(script.encoding, script.url).toBe('br');
+    }
+    for (const response of responses.filter((r) => new URL(r.url).pathname.startsWith('/assets/'))) {
+      expect(response.cacheControl, response.url).toBe('public, max-age=31536000, immutable');
+    }
+    const document = responses.find((r) => r.type === 'document');
+    expect(document?.cacheControl).toBe('no-cache');
+    expect(document?.encoding).toBe('br');
+
+    // Neither requested nor preloaded: no script of this visit holds a map, drawing, zip or chart library.
+    const bodies = await Promise.all(scripts.map(async (s) => (await fetch(s.url)).text()));
+    for (const name of NOT_ON_LOGIN) {
+      const holders = scripts.filter((_, index) => bodies[index]?.includes(name)).map((s) => s.url);
+      expect(holders, name).toEqual([]);
+    }
+  });
+
+  it('in Greek fetches the Greek catalogue first', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('ampelos.lang', 'el'));
+    const page = await context.newPage();
+    const catalogues: string[] = [];
+    page.on('request', (request) => {
+      const name = new URL(request.url()).pathname.match(/\/assets\/i18n-(en|el)-[\w-]+\.js$/)?.[1];
+      if (name) catalogues.push(name);
+    });
+    await page.goto(`${server.baseUrl}/login`);
+    await expect(page.getByTestId('login-submit').textContent()).resolves.toBe('Σύνδεση');
+    // English arrives afterwards, for the server's messages (translateMessage): never before Greek.
+    expect(catalogues[0]).toBe('el');
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import type { Page, Request } from 'playwright-core';
+
+/** One response as it came over the network. */
+export interface WireResponse {
+  url: string;
+  /** Playwright's resource type ('script', 'stylesheet', 'document', …); worker scripts are 'other'. */
+  type: string;
+  status: number;
+  /** The body's bytes as sent (compressed when Content-Encoding says so), without headers. */
+  bodyBytes: number;
+  encoding: string | null;
+  cacheControl: string | null;
+}
+
+const isJavaScript = (response: WireResponse) =>
+  response.type === 'script' || /\.m?js(\?|$)/.test(new URL(response.url).pathname);
+
+/**
+ * Records every finished request of `page`. `settle()` waits for the sizes still being read and
+ * returns the list; `javaScriptBytes()` sums the JavaScript bodies as sent (workers included).
+ */
+export function recordWire(page: Page) {
+  const pending: Promise<WireResponse | null>[] = [];
+  const read = async (request: Request): Promise<WireResponse | null> => {
+    const response = await request.response();
+    if (!response) return null;
+    const sizes = await request.sizes();
+    const headers = await response.allHeaders();
+    return {
+      url: request.url(),
+      type: request.resourceType(),
+      status: response.status(),
+      bodyBytes: sizes.responseBodySize,
+      encoding: headers['content-encoding'] ?? null,
+      cacheControl: headers['cache-control'] ?? null,
+    };
+  };
+  page.on('requestfinished', (request) => pending.push(read(request).catch(() => null)));
+  return {
+    async settle(): Promise<WireResponse[]> {
+      const all = await Promise.all(pending);
+      return all.filter((response): response is WireResponse => response !== null);
+    },
+    async javaScript(): Promise<WireResponse[]> {
+      return (await this.settle()).filter(isJavaScript);
+    },
+  };
+}
+
+export const sumBytes = (responses: WireResponse[]) =>
+  responses.reduce((total, response) => total + response.bodyBytes, 0);
