@@ -243,6 +243,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
   const commerce = createCommerceService({
     commerce: commerceRepository,
     audit,
+    bank: config.bank,
     events: createOrderEvents({
       notify: notifications.notify,
       mail,

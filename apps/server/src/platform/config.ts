@@ -37,9 +37,9 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: intWithDefault(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: intWithDefault(60),
   BANK_ACCOUNT_HOLDER: z.preprocess(emptyToUndefined, z.string().default('Ampelos Agritech IKE')),
-  BANK_NAME: z.preprocess(emptyToUndefined, z.string().default('Set BANK_NAME in the server configuration')),
-  BANK_IBAN: z.preprocess(emptyToUndefined, z.string().default('Set BANK_IBAN in the server configuration')),
-  BANK_BIC: z.preprocess(emptyToUndefined, z.string().default('Set BANK_BIC in the server configuration')),
+  BANK_NAME: optionalString,
+  BANK_IBAN: optionalString,
+  BANK_BIC: optionalString,
   SALES_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('sales@ampelos.localhost')),
   /** The seller printed on order documents; the name defaults to the bank account holder. */
   SELLER_NAME: optionalString,
@@ -173,7 +173,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** The window the auth attempts are counted in (a minute; tests shorten it). */
   authRateLimitWindowMs: number;
-  bank: { accountHolder: string; bankName: string; iban: string; bic: string };
+  /** Wire-transfer details; wire transfer is offered only once BANK_NAME, BANK_IBAN and BANK_BIC are set. */
+  bank: { accountHolder: string; bankName: string | null; iban: string | null; bic: string | null };
   salesEmail: string;
   /** Printed on order PDFs; lines left unset are omitted. */
   seller: { name: string; address: string | null; vatId: string | null; taxAuthority: string | null };
@@ -247,9 +248,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000,
     bank: {
       accountHolder: env.BANK_ACCOUNT_HOLDER,
-      bankName: env.BANK_NAME,
-      iban: env.BANK_IBAN,
-      bic: env.BANK_BIC,
+      bankName: env.BANK_NAME ?? null,
+      iban: env.BANK_IBAN ?? null,
+      bic: env.BANK_BIC ?? null,
     },
     salesEmail: env.SALES_EMAIL,
     seller: {

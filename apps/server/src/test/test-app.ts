@@ -41,6 +41,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Test bank details: orders by wire transfer need them (a test unsets them to see the refusal).
+    BANK_NAME: 'Test Bank',
+    BANK_IBAN: 'GR00 TEST',
+    BANK_BIC: 'TESTGRAA',
     ...storageEnv,
     ...options.env,
   });

@@ -5,10 +5,13 @@ import { api } from './api-client.ts';
 export interface PublicConfig {
   paymentMethods: {
     accountHolder: string;
-    bankName: string;
-    iban: string;
-    bic: string;
+    /** Null until the operator sets them; wire transfer is then unavailable. */
+    bankName: string | null;
+    iban: string | null;
+    bic: string | null;
     salesEmail: string;
+    /** False while the bank details are unset (absent from older servers: available). */
+    wireTransfer?: boolean;
   };
   recaptchaSiteKey: string | null;
   /** Map tile source; absent from servers that predate the fields feature. */
@@ -27,3 +30,7 @@ export const publicConfigQueryOptions = queryOptions({
 export function usePublicConfig() {
   return useQuery(publicConfigQueryOptions);
 }
+
+/** Whether orders may be paid by wire transfer: the server has the bank details. */
+export const wireTransferOffered = (config: PublicConfig | undefined) =>
+  config ? config.paymentMethods.wireTransfer !== false : false;

@@ -27,7 +27,18 @@ export const COMMERCE_MESSAGES = {
   invoiceDetailsRequired: 'Please fill in the invoice details with a VAT id',
   orderStatusUpdated: 'Order Status updated Successfully.',
   orderNotFound: 'Order not found',
+  wireTransferUnavailable:
+    'Payment by wire transfer is not available yet: our bank details are not set up. Please contact us to place your order.',
 } as const;
+
+/** Wire transfer is offered only once the bank name, IBAN and BIC are configured. */
+export function wireTransferAvailable(bank: {
+  bankName: string | null;
+  iban: string | null;
+  bic: string | null;
+}): boolean {
+  return Boolean(bank.bankName?.trim() && bank.iban?.trim() && bank.bic?.trim());
+}
 
 const serviceSchema = z.enum(SERVICES);
 const shootsSchema = z.coerce.number().int().min(1).max(100);

@@ -1,3 +1,4 @@
+import { wireTransferAvailable } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
@@ -23,7 +24,12 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     '/config/public',
     { schema: { tags: ['system'], summary: 'Settings the web app shows' } },
     async () => ({
-      paymentMethods: { ...config.bank, salesEmail: config.salesEmail },
+      paymentMethods: {
+        ...config.bank,
+        salesEmail: config.salesEmail,
+        // False until BANK_NAME, BANK_IBAN and BANK_BIC are set: checkout says so instead of placeholders.
+        wireTransfer: wireTransferAvailable(config.bank),
+      },
       recaptchaSiteKey: config.recaptchaSiteKey ?? null,
       map: config.map,
     }),
