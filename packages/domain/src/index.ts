@@ -13,6 +13,7 @@ export * from './satellite-palettes.ts';
 export * from './scheduling.ts';
 export * from './statuses/notification-text.ts';
 export * from './statuses/order-status.ts';
+export * from './statuses/report-name.ts';
 export * from './statuses/report-status.ts';
 export * from './statuses/shoot-status.ts';
 export * from './statuses/transition.ts';

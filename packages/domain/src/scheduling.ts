@@ -174,7 +174,9 @@ export function finalDayFromData(
 ): CalendarDay {
   if (finalDay) return finalDay;
   const likely = [...captureDays]
-    .filter(({ day }) => isCalendarDay(day) && day <= today && daysApart(day, today) <= CAPTURE_DAY_TOLERANCE_DAYS)
+    .filter(
+      ({ day }) => isCalendarDay(day) && day <= today && daysApart(day, today) <= CAPTURE_DAY_TOLERANCE_DAYS,
+    )
     .sort((a, b) => b.photos - a.photos || (a.day < b.day ? 1 : -1))[0];
   return likely?.day ?? today;
 }
