@@ -43,7 +43,10 @@ async function confirmedShoot() {
   expect((await admin.http.put(shootUrl, { droneOperatorId: pilot.user.id })).statusCode).toBe(200);
   const confirmed = await admin.http.put('/api/shoot/updateDates', {
     shootUuid: given.json().data.uuid,
-    shootDays: { confirmed: { start: today, end: today }, alternative: { start: today, end: addDays(today, 2) } },
+    shootDays: {
+      confirmed: { start: today, end: today },
+      alternative: { start: today, end: addDays(today, 2) },
+    },
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { customer, report, admin, pilot, shootUrl, today };
@@ -54,7 +57,11 @@ async function uploadPhotos(
   reportUuid: string,
   takenAt: string,
 ) {
-  await tusClient(pilot.http).upload(reportUuid, 'DJI_0001.JPG', await geotaggedJpeg({ gps: INSIDE, takenAt }));
+  await tusClient(pilot.http).upload(
+    reportUuid,
+    'DJI_0001.JPG',
+    await geotaggedJpeg({ gps: INSIDE, takenAt }),
+  );
   expect((await pilot.http.post(`/api/reports/${reportUuid}/data/submit`)).statusCode).toBe(202);
   return waitForData(pilot.http, reportUuid, (data) => data.dataset?.status !== 'validating');
 }
@@ -63,7 +70,9 @@ const farNotices = async (http: Awaited<ReturnType<typeof signedInClient>>['http
   const list = (await http.get('/api/notifications')).json().data as {
     details: { newStatus?: string; report?: { uuid: string } };
   }[];
-  return list.filter((n) => n.details.newStatus === 'photo_dates_far' && n.details.report?.uuid === reportUuid);
+  return list.filter(
+    (n) => n.details.newStatus === 'photo_dates_far' && n.details.report?.uuid === reportUuid,
+  );
 };
 
 describe('data received completes the shoot', () => {

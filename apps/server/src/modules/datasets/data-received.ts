@@ -1,10 +1,4 @@
-import {
-  calendarDayIn,
-  finalDayFromData,
-  isShootManager,
-  photosFarFromShoot,
-  ROLES,
-} from '@ampelos/domain';
+import { calendarDayIn, finalDayFromData, isShootManager, photosFarFromShoot, ROLES } from '@ampelos/domain';
 import type { Logger } from '../../platform/logger.ts';
 import type { Notify } from '../notifications/service.ts';
 import type { DatasetRepository, ReportContext } from './repository.ts';
@@ -53,7 +47,10 @@ export function createDataReceived(deps: {
         await deps.notify(people, 'shoot_status_update', { ...details, newStatus: 'shoot_complete' });
       }
       if (far) {
-        deps.logger.warn({ datasetId, reportId: report.id, reference, ...far }, 'photos dated far from the shoot');
+        deps.logger.warn(
+          { datasetId, reportId: report.id, reference, ...far },
+          'photos dated far from the shoot',
+        );
         const staff = await deps.repository.recipients([], OPERATIONS_ROLES);
         await deps.notify(
           staff.map((person) => person.id),

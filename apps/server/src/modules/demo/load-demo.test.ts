@@ -4,7 +4,15 @@ import path from 'node:path';
 import { availabilityProblem, GRAPE_VARIETY_NAMES } from '@ampelos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, fields, notifications, orders, reports, shoots, users } from '../../platform/db/schema.ts';
+import {
+  companies,
+  fields,
+  notifications,
+  orders,
+  reports,
+  shoots,
+  users,
+} from '../../platform/db/schema.ts';
 import { createLocalStorage } from '../../platform/storage/storage.ts';
 import { client } from '../../test/http.ts';
 import { hasPoppler, pdfText } from '../../test/pdf-text.ts';
@@ -118,7 +126,12 @@ describe('npm run demo', () => {
   it('obeys the rules the server enforces: shoot days, the flown shoot completed by its data, a checkout-able cart', async () => {
     const shootRows = await ctx.database.db.select().from(shoots);
     for (const shoot of shootRows) {
-      expect(availabilityProblem({ start: shoot.dateStart ?? '', end: shoot.dateEnd ?? '' }, shoot.dateStart ?? '')).toBeNull();
+      expect(
+        availabilityProblem(
+          { start: shoot.dateStart ?? '', end: shoot.dateEnd ?? '' },
+          shoot.dateStart ?? '',
+        ),
+      ).toBeNull();
       if (shoot.status === 'assigned_to_drone_admin') continue;
       // Confirmed dates come with their alternative range, or the server would hide them.
       expect(shoot.alternativeStart, shoot.status).not.toBeNull();
@@ -129,7 +142,9 @@ describe('npm run demo', () => {
     expect(flown?.completedAt).not.toBeNull();
     // No staff notice about photo dates: the demo photos were taken on the final day.
     const notices = await ctx.database.db.select().from(notifications);
-    expect(notices.filter((n) => (n.details as { newStatus?: string }).newStatus === 'photo_dates_far')).toEqual([]);
+    expect(
+      notices.filter((n) => (n.details as { newStatus?: string }).newStatus === 'photo_dates_far'),
+    ).toEqual([]);
 
     const customer = demo.users.find((u) => u.role === 'b2c_admin');
     if (!customer) throw new Error('no demo customer');

@@ -2,9 +2,9 @@ import { type PriceBreakdown, roundTo } from '@ampelos/domain';
 import { Alert, Anchor, Group, Loader, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../../lib/format.ts';
 import { WireTransferUnavailable } from '../../../components/wire-transfer-unavailable.tsx';
 import { useUser } from '../../../lib/auth.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { usePublicConfig, wireTransferOffered } from '../../../lib/public-config.ts';
 
 interface PaymentStepProps {
@@ -23,7 +23,10 @@ export function PaymentStep({ totals, errors }: PaymentStepProps) {
 
   return (
     <Stack gap="md">
-      <Radio.Group value={offered ? 'wire_transfer' : ''} label={<Title order={4}>{t('cart.paymentMethod')}</Title>}>
+      <Radio.Group
+        value={offered ? 'wire_transfer' : ''}
+        label={<Title order={4}>{t('cart.paymentMethod')}</Title>}
+      >
         <Radio.Card
           value="wire_transfer"
           p="md"
