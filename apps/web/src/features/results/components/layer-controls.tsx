@@ -1,6 +1,7 @@
 import { DRAWN_BOX_HEX, MAP, type MapLayer, STRESS_COLOUR_HEX, STRESS_COLOURS } from '@ampelos/domain';
 import { Box, Group, Select, Slider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ClassificationLegend } from './classification-legend.tsx';
 
 interface LayerControlsProps {
   layers: MapLayer[];
@@ -94,6 +95,7 @@ export function LayerControls({
           <Swatch colour={DRAWN_BOX_HEX} />
           <Text size="xs">{t('results.colours.drawn')}</Text>
         </Group>
+        {layer === 'beta' && <ClassificationLegend />}
         {ramp && (
           <Stack gap={2} mt={4}>
             <Box
