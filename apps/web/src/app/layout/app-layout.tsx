@@ -3,9 +3,12 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { FooterLinks } from '../../components/footer-links.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { HeaderCartButton } from '../../features/cart/components/header-cart-button.tsx';
 import { useLiveNotifications } from '../../features/notifications/api/live-notifications.ts';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { useUser } from '../../lib/auth.ts';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { useCloseToastsOnNavigation } from '../../lib/notify.ts';
 import { useRoleLabel } from '../../lib/role-label.ts';
 import { SideMenu } from './side-menu.tsx';
 
@@ -15,6 +18,8 @@ export function AppLayout() {
   const [panelOpened, panel] = useDisclosure(false);
   const { data: user } = useUser();
   const roleLabel = useRoleLabel();
+  const authorization = useAuthorization();
+  useCloseToastsOnNavigation();
   // The unread counter follows the server live while the signed-in shell is open.
   useLiveNotifications();
   // On phones the links wrap to several lines: a fixed footer of one line's height would cover the
@@ -40,6 +45,7 @@ export function AppLayout() {
               {user.firstName} {user.lastName} · {roleLabel(user.role)}
             </Text>
           )}
+          {phone && authorization.can('read', 'Cart') && <HeaderCartButton />}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
