@@ -3,6 +3,7 @@ export * from './catalogues/grape-varieties.ts';
 export * from './catalogues/stress-factors.ts';
 export * from './catalogues/variety-search.ts';
 export * from './constants.ts';
+export * from './maintenance.ts';
 export * from './pricing.ts';
 export * from './roles/field-policy.ts';
 export * from './roles/permissions.ts';

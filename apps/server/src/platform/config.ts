@@ -47,6 +47,8 @@ const envSchema = z.object({
   SELLER_VAT_ID: optionalString,
   SELLER_TAX_AUTHORITY: optionalString,
   WEB_DIST_DIR: optionalString,
+  /** Maintenance from the configuration (administrators can also switch it on the dashboard). */
+  MAINTENANCE_MODE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   MAP_SATELLITE_TILES_URL: z.preprocess(
     emptyToUndefined,
     httpUrlTemplate.default(DEFAULT_SATELLITE_TILES_URL),
@@ -179,6 +181,8 @@ export interface Config {
   /** Printed on order PDFs; lines left unset are omitted. */
   seller: { name: string; address: string | null; vatId: string | null; taxAuthority: string | null };
   webDistDir: string;
+  /** On: customers and drone crews see the maintenance page; staff keep working. */
+  maintenanceMode: boolean;
   /** The base map the web app draws (GET /config/public); the CSP admits these origins. */
   map: { satelliteTilesUrl: string; satelliteAttribution: string; styleUrl: string | null };
   /** Uploaded datasets: geolocation buffer around the field and zip safety limits. */
@@ -259,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       vatId: env.SELLER_VAT_ID ?? null,
       taxAuthority: env.SELLER_TAX_AUTHORITY ?? null,
     },
+    maintenanceMode: env.MAINTENANCE_MODE === 'true',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     map: {
       satelliteTilesUrl: env.MAP_SATELLITE_TILES_URL,

@@ -478,6 +478,12 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   'GET /api/analytics/fields-map/polygons': spec(get('/api/analytics/fields-map/polygons?bbox=22,37,23,38')),
   'GET /api/audit': spec(get('/api/audit')),
   'GET /api/deploy': spec(get('/api/deploy')),
+  // Switching it off (it is off): the administrator's answer, without stopping the other requests.
+  'PUT /api/system/maintenance': spec(async () => ({
+    method: 'PUT',
+    url: '/api/system/maintenance',
+    payload: { on: false },
+  })),
   // The security suites configure a no-op deploy command (SECURITY_TEST_ENV); one still running answers 409.
   'GET /api/deploy/production': spec(get('/api/deploy/production'), { allowedStatus: [409] }),
   // A plain GET on the socket route: signed-in callers pass the checks and are asked to upgrade.

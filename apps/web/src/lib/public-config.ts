@@ -1,3 +1,4 @@
+import type { MaintenanceView } from '@ampelos/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MapTileConfig } from '../components/map/map-style.ts';
 import { api } from './api-client.ts';
@@ -16,6 +17,8 @@ export interface PublicConfig {
   recaptchaSiteKey: string | null;
   /** Map tile source; absent from servers that predate the fields feature. */
   map?: MapTileConfig | null;
+  /** Maintenance mode (absent from older servers: off). */
+  maintenance?: MaintenanceView;
 }
 
 export const getPublicConfig = () => api.get<PublicConfig>('/config/public');
@@ -23,7 +26,9 @@ export const getPublicConfig = () => api.get<PublicConfig>('/config/public');
 export const publicConfigQueryOptions = queryOptions({
   queryKey: ['config', 'public'],
   queryFn: getPublicConfig,
-  staleTime: Number.POSITIVE_INFINITY,
+  // Long-lived, but looked at again now and then: maintenance may start or end meanwhile.
+  staleTime: 60_000,
+  refetchInterval: (query) => (query.state.data?.maintenance?.on ? 15_000 : false),
 });
 
 /** Payment details, sales e-mail and the reCAPTCHA site key (null when bot checks are off). */

@@ -1,14 +1,18 @@
-import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
+import { worksDuringMaintenance } from '@ampelos/domain';
+import { Alert, AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FooterLinks } from '../../components/footer-links.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { MaintenancePage } from '../../components/maintenance-page.tsx';
 import { HeaderCartButton } from '../../features/cart/components/header-cart-button.tsx';
 import { useLiveNotifications } from '../../features/notifications/api/live-notifications.ts';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useCloseToastsOnNavigation } from '../../lib/notify.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import { useRoleLabel } from '../../lib/role-label.ts';
 import { SideMenu } from './side-menu.tsx';
 
@@ -20,6 +24,11 @@ export function AppLayout() {
   const roleLabel = useRoleLabel();
   const authorization = useAuthorization();
   useCloseToastsOnNavigation();
+  const { t } = useTranslation();
+  const publicConfig = usePublicConfig();
+  const maintenance = publicConfig.data?.maintenance?.on === true;
+  // Customers and drone crews wait on the maintenance page; staff work, reminded by a banner.
+  const waiting = maintenance && !worksDuringMaintenance(user?.role);
   // The unread counter follows the server live while the signed-in shell is open.
   useLiveNotifications();
   // On phones the links wrap to several lines: a fixed footer of one line's height would cover the
@@ -52,7 +61,12 @@ export function AppLayout() {
         <SideMenu onOpenNotifications={panel.open} onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        {maintenance && !waiting && (
+          <Alert color="yellow" mb="md" data-testid="maintenance-banner">
+            {t('maintenance.banner')}
+          </Alert>
+        )}
+        {waiting ? <MaintenancePage onRetry={() => void publicConfig.refetch()} /> : <Outlet />}
         {phone && (
           <Box component="footer" mt="xl">
             <FooterLinks />
