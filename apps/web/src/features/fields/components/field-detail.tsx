@@ -41,7 +41,7 @@ export function FieldDetail({
   agroCards,
   shoots,
 }: FieldDetailProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const authorization = useAuthorization();
   const [editOpened, edit] = useDisclosure(false);
   const [deleteOpened, remove] = useDisclosure(false);
@@ -73,7 +73,7 @@ export function FieldDetail({
           <Group gap={4} c="dimmed">
             <IconMapPin size={16} />
             <Text size="sm" data-testid="field-detail-location">
-              {fieldLocationText(t, field.location)}
+              {fieldLocationText(t, field.location, i18n.language)}
             </Text>
           </Group>
         </Stack>
