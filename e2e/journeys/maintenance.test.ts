@@ -34,10 +34,7 @@ describe('maintenance mode', () => {
     const adminPage = await adminContext.newPage();
     await signIn(adminPage, admin);
     await adminPage.goto(`${server.baseUrl}/dashboard`);
-    await adminPage
-      .getByTestId('maintenance-switch-card')
-      .getByText('Maintenance mode', { exact: true })
-      .click();
+    await adminPage.getByRole('switch', { name: 'Maintenance mode' }).click();
     await adminPage.getByText('Maintenance mode is on').first().waitFor();
     await adminPage.getByTestId('maintenance-banner').waitFor();
 
@@ -59,10 +56,7 @@ describe('maintenance mode', () => {
     await adminPage.getByTestId('orders-screen').waitFor();
 
     await adminPage.goto(`${server.baseUrl}/dashboard`);
-    await adminPage
-      .getByTestId('maintenance-switch-card')
-      .getByText('Maintenance mode', { exact: true })
-      .click();
+    await adminPage.getByRole('switch', { name: 'Maintenance mode' }).click();
     await adminPage.getByText('Maintenance mode is off').first().waitFor();
     await growerPage.getByTestId('maintenance-retry').click();
     await growerPage.getByTestId('maintenance-page').waitFor({ state: 'detached' });

@@ -21,6 +21,7 @@ const ALWAYS_OPEN = [
   /^\/api\/config\/public$/,
   /^\/api\/user$/,
   /^\/api\/user\/(login|logout)$/,
+  /^\/api\/user\/settings\/changeLanguage$/,
   /^\/api\/(openapi\.json|docs)/,
 ];
 

@@ -66,7 +66,13 @@ export function AppLayout() {
             {t('maintenance.banner')}
           </Alert>
         )}
-        {waiting ? <MaintenancePage onRetry={() => void publicConfig.refetch()} /> : <Outlet />}
+        {waiting ? (
+          <MaintenancePage onRetry={() => void publicConfig.refetch()} />
+        ) : publicConfig.isPending ? null : (
+          // The page waits for the public settings (cached after the first load): during maintenance its
+          // requests would only fail.
+          <Outlet />
+        )}
         {phone && (
           <Box component="footer" mt="xl">
             <FooterLinks />
