@@ -49,6 +49,9 @@ async function singlePlantMarker(page: Page) {
   return markers.first();
 }
 
+/** The field whose report the first journey completes (the phone journey reuses it). */
+let completedFieldUuid = '';
+
 async function openResults(page: Page) {
   await page.getByTestId('results-open').click();
   await page.locator('[data-testid="results-map"][data-map-ready]').waitFor();
@@ -57,6 +60,7 @@ async function openResults(page: Page) {
 describe('the results of a completed report', () => {
   it('shows its layers and plants, opens an HD photo, keeps an annotation, navigates and gives the PDF', async () => {
     const { fieldUuid, asCustomer } = await processingReport(server, { customer, admin }, truth.plants);
+    completedFieldUuid = fieldUuid;
     const zipFile = path.join(sampleDir, 'flight.zip');
     const files = await Promise.all(
       truth.photos.map(async (photo) => ({
@@ -200,6 +204,43 @@ describe('the results of a completed report', () => {
 
     const reports = (await asCustomer('GET', '/fields')).data[0].Reports;
     expect(reports[0].status).toBe('complete');
+    await context.close();
+  });
+
+  it('opens the plant popup fully inside a phone screen, with close and Navigate reachable', async () => {
+    expect(completedFieldUuid).not.toBe('');
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByTestId('login-email').fill(customer.email);
+    await page.getByTestId('login-password').fill(customer.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(`${server.baseUrl}/fields`);
+    // The completed report is active on its own: no picking needed.
+    await page.goto(`${server.baseUrl}/fields?field=${completedFieldUuid}`);
+    await openResults(page);
+    const marker = await singlePlantMarker(page);
+    await marker.click();
+    await page.getByTestId('results-photo').waitFor();
+    const inside = async (selector: string) => {
+      const element = page.locator(selector).first();
+      await element.waitFor();
+      // The pan runs when the popup lays out and again when its photo arrives.
+      await expect
+        .poll(async () => {
+          const box = await element.boundingBox();
+          return (
+            box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= 375 && box.y + box.height <= 740
+          );
+        })
+        .toBe(true);
+    };
+    await inside('.maplibregl-popup-content');
+    await inside('.maplibregl-popup-close-button');
+    await inside('[data-testid="results-navigate"]');
+    await snapshot(page, 'results-popup-phone');
+    await page.locator('.maplibregl-popup-close-button').click();
+    await page.getByTestId('results-popup').waitFor({ state: 'detached' });
     await context.close();
   });
 });

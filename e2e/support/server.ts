@@ -16,14 +16,25 @@ function freePort(): Promise<number> {
 }
 
 /** The real server with the built web app, on the embedded defaults, in a throw-away data directory. */
-export async function startServer(options: { readyTimeoutMs?: number } = {}) {
+export async function startServer(options: { readyTimeoutMs?: number; env?: Record<string, string> } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-e2e-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    env: {
+      // Labelled test bank details: checkout by wire transfer needs them.
+      BANK_NAME: 'E2E Test Bank',
+      BANK_IBAN: 'GR00 E2E TEST',
+      BANK_BIC: 'E2ETGRAA',
+      ...process.env,
+      ...options.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
   });
   child.stdout?.on('data', (chunk) => logs.push(String(chunk)));
   child.stderr?.on('data', (chunk) => logs.push(String(chunk)));

@@ -62,6 +62,7 @@ import { createShootRepository } from './modules/shoots/repository.ts';
 import { shootRoutes } from './modules/shoots/routes.ts';
 import { createShootService } from './modules/shoots/service.ts';
 import { createShootEvents, SHOOT_MANAGER_ROLES } from './modules/shoots/shoot-events.ts';
+import { createMaintenance } from './modules/system/maintenance.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { createUserAdminService } from './modules/users/admin-service.ts';
@@ -230,6 +231,7 @@ export async function buildApp({
   const companies = createCompanyService({ companies: companyRepository, storage });
   const companyDirectory = createCompanyDirectoryService({ companies: companyRepository, storage });
   const audit = createAuditService({ audit: createAuditRepository(database.db), logger: app.log });
+  const maintenance = createMaintenance({ storage, fromConfig: config.maintenanceMode, audit });
   const userAdmin = createUserAdminService({
     users: usersRepository,
     mail,
@@ -260,6 +262,7 @@ export async function buildApp({
   const commerce = createCommerceService({
     commerce: commerceRepository,
     audit,
+    bank: config.bank,
     events: createOrderEvents({
       notify: notifications.notify,
       mail,
@@ -335,6 +338,7 @@ export async function buildApp({
     installInputGuard(app);
     await installWebSocket(app);
     sessions.install(app);
+    maintenance.install(app);
     await app.register(swagger, {
       openapi: { info: { title: 'Ampelos API', version: '0.1.0' } },
       transform: jsonSchemaTransform,
@@ -355,7 +359,7 @@ export async function buildApp({
 
     await app.register(
       async (api) => {
-        await api.register(systemRoutes, { config, storage });
+        await api.register(systemRoutes, { config, storage, maintenance });
         await api.register(authRoutes, {
           auth,
           sessions,

@@ -92,6 +92,9 @@ export const DATASET_MAX_BYTES = 1000 * 1024 * 1024 * 1024;
 /** Shoot scheduling range in days. */
 export const SHOOT_RANGE_DAYS = 14;
 
+/** Photos taken more than this many days from the shoot's final day are flagged to staff. */
+export const CAPTURE_DAY_TOLERANCE_DAYS = 7;
+
 /** Every timer of the product, in milliseconds. */
 export const TIMERS_MS = {
   alertAutoRemove: 5000,

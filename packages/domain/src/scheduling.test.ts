@@ -5,9 +5,11 @@ import {
   calendarDayIn,
   confirmDatesProblem,
   daysInRange,
+  finalDayFromData,
   finalDayProblem,
   fixedDatesProblem,
   isCalendarDay,
+  photosFarFromShoot,
   SHOOT_MESSAGES,
 } from './scheduling.ts';
 
@@ -89,5 +91,34 @@ describe('confirmed, alternative and final days', () => {
     expect(fixedDatesProblem(addDays(today, 2), addDays(today, 1), today)).toBe(
       SHOOT_MESSAGES.fixedAlternativeBeforePrimary,
     );
+  });
+});
+
+describe('data received: the final day and photos far from it', () => {
+  const today = '2026-05-20';
+  it('keeps a final day already set', () => {
+    expect(finalDayFromData('2026-05-10', [{ day: '2026-05-18', photos: 9 }], today)).toBe('2026-05-10');
+  });
+  it('takes the day most photos were taken when it is plausible', () => {
+    const days = [
+      { day: '2026-05-17', photos: 2 },
+      { day: '2026-05-18', photos: 9 },
+    ];
+    expect(finalDayFromData(null, days, today)).toBe('2026-05-18');
+  });
+  it('falls back to today when the photos are dated years away or in the future', () => {
+    expect(finalDayFromData(null, [{ day: '2013-06-11', photos: 4 }], today)).toBe(today);
+    expect(finalDayFromData(null, [{ day: '2026-05-21', photos: 4 }], today)).toBe(today);
+    expect(finalDayFromData(null, [], today)).toBe(today);
+  });
+  it('flags photos more than a week from the final day', () => {
+    expect(photosFarFromShoot('2026-05-18', [{ day: '2026-05-12', photos: 3 }])).toBeNull();
+    expect(
+      photosFarFromShoot('2026-05-18', [
+        { day: '2013-06-11', photos: 4 },
+        { day: '2013-06-12', photos: 1 },
+        { day: '2026-05-18', photos: 7 },
+      ]),
+    ).toEqual({ photos: 5, first: '2013-06-11', last: '2013-06-12' });
   });
 });

@@ -1,4 +1,4 @@
-import { SHOOT_RANGE_DAYS } from './constants.ts';
+import { CAPTURE_DAY_TOLERANCE_DAYS, SHOOT_RANGE_DAYS } from './constants.ts';
 import type { CalendarDay, DayRange } from './views/operations.ts';
 
 /** Shoot days are calendar days in the provider's time zone (Greece). */
@@ -155,4 +155,45 @@ export function fixedDatesProblem(
   if (primary < today) return SHOOT_MESSAGES.rangeInPast;
   if (alternative < primary) return SHOOT_MESSAGES.fixedAlternativeBeforePrimary;
   return null;
+}
+
+/** Days between two calendar days, whichever comes first. */
+export function daysApart(a: CalendarDay, b: CalendarDay): number {
+  return Math.abs(dayNumber(a) - dayNumber(b));
+}
+
+/**
+ * The shoot's final day once its data has arrived: the day already set; else the day most photos
+ * were taken when it is a plausible one (not after today, within the tolerance of today); else today.
+ * Capture times come from the camera clock, so a photo's day is only trusted when it is plausible.
+ */
+export function finalDayFromData(
+  finalDay: CalendarDay | null,
+  captureDays: readonly { day: CalendarDay; photos: number }[],
+  today: CalendarDay,
+): CalendarDay {
+  if (finalDay) return finalDay;
+  const likely = [...captureDays]
+    .filter(
+      ({ day }) => isCalendarDay(day) && day <= today && daysApart(day, today) <= CAPTURE_DAY_TOLERANCE_DAYS,
+    )
+    .sort((a, b) => b.photos - a.photos || (a.day < b.day ? 1 : -1))[0];
+  return likely?.day ?? today;
+}
+
+/** Photos whose capture day lies more than the tolerance from the shoot's final day (flagged to staff). */
+export function photosFarFromShoot(
+  finalDay: CalendarDay,
+  captureDays: readonly { day: CalendarDay; photos: number }[],
+): { photos: number; first: CalendarDay; last: CalendarDay } | null {
+  const far = captureDays.filter(
+    ({ day }) => isCalendarDay(day) && daysApart(day, finalDay) > CAPTURE_DAY_TOLERANCE_DAYS,
+  );
+  if (far.length === 0) return null;
+  const days = far.map(({ day }) => day).sort();
+  return {
+    photos: far.reduce((sum, { photos }) => sum + photos, 0),
+    first: days[0] as CalendarDay,
+    last: days[days.length - 1] as CalendarDay,
+  };
 }

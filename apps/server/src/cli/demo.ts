@@ -14,7 +14,8 @@ async function main() {
   }
   console.log(
     `\nStart Ampelos with npm start, sign in as the customer and open "Demo · Nemea Agiorgitiko".\n` +
-      `Its satellite, weather and soil data are sample data, labelled as such in the PDF report.`,
+      `Its satellite, weather and soil data are sample data, labelled as such in the PDF report.\n` +
+      `Its cart (a BYOI report) checks out by wire transfer once BANK_NAME, BANK_IBAN and BANK_BIC are set in .env.`,
   );
 }
 

@@ -89,9 +89,9 @@ const envSchema = z.object({
   /** Bytes one account may have in datasets not yet processed (open, validating, processing). */
   UPLOAD_MAX_GB_PER_ACCOUNT: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1000)),
   BANK_ACCOUNT_HOLDER: z.preprocess(emptyToUndefined, z.string().default('Ampelos Agritech IKE')),
-  BANK_NAME: z.preprocess(emptyToUndefined, z.string().default('Set BANK_NAME in the server configuration')),
-  BANK_IBAN: z.preprocess(emptyToUndefined, z.string().default('Set BANK_IBAN in the server configuration')),
-  BANK_BIC: z.preprocess(emptyToUndefined, z.string().default('Set BANK_BIC in the server configuration')),
+  BANK_NAME: optionalString,
+  BANK_IBAN: optionalString,
+  BANK_BIC: optionalString,
   SALES_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('sales@ampelos.localhost')),
   /** The seller printed on order documents; the name defaults to the bank account holder. */
   SELLER_NAME: optionalString,
@@ -99,6 +99,8 @@ const envSchema = z.object({
   SELLER_VAT_ID: optionalString,
   SELLER_TAX_AUTHORITY: optionalString,
   WEB_DIST_DIR: optionalString,
+  /** Maintenance from the configuration (administrators can also switch it on the dashboard). */
+  MAINTENANCE_MODE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   MAP_SATELLITE_TILES_URL: z.preprocess(
     emptyToUndefined,
     httpUrlTemplate.default(DEFAULT_SATELLITE_TILES_URL),
@@ -243,11 +245,14 @@ export interface Config {
   };
   /** tus uploads: free disk kept (local storage) and the bytes one account may have in flight. */
   uploads: { diskReserveBytes: number; maxBytesPerAccount: number };
-  bank: { accountHolder: string; bankName: string; iban: string; bic: string };
+  /** Wire-transfer details; wire transfer is offered only once BANK_NAME, BANK_IBAN and BANK_BIC are set. */
+  bank: { accountHolder: string; bankName: string | null; iban: string | null; bic: string | null };
   salesEmail: string;
   /** Printed on order PDFs; lines left unset are omitted. */
   seller: { name: string; address: string | null; vatId: string | null; taxAuthority: string | null };
   webDistDir: string;
+  /** On: customers and drone crews see the maintenance page; staff keep working. */
+  maintenanceMode: boolean;
   /** The base map the web app draws (GET /config/public); the CSP admits these origins. */
   map: { satelliteTilesUrl: string; satelliteAttribution: string; styleUrl: string | null };
   /** Uploaded datasets: geolocation buffer around the field and zip safety limits. */
@@ -336,9 +341,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     bank: {
       accountHolder: env.BANK_ACCOUNT_HOLDER,
-      bankName: env.BANK_NAME,
-      iban: env.BANK_IBAN,
-      bic: env.BANK_BIC,
+      bankName: env.BANK_NAME ?? null,
+      iban: env.BANK_IBAN ?? null,
+      bic: env.BANK_BIC ?? null,
     },
     salesEmail: env.SALES_EMAIL,
     seller: {
@@ -347,6 +352,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       vatId: env.SELLER_VAT_ID ?? null,
       taxAuthority: env.SELLER_TAX_AUTHORITY ?? null,
     },
+    maintenanceMode: env.MAINTENANCE_MODE === 'true',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     map: {
       satelliteTilesUrl: env.MAP_SATELLITE_TILES_URL,

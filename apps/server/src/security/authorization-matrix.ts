@@ -293,6 +293,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/analytics/fields-map/polygons': only('admin'),
   'GET /api/audit': only('admin'),
   'GET /api/deploy': only('admin'),
+  'PUT /api/system/maintenance': only('admin'),
   'GET /api/deploy/production': only('admin'),
   'GET /api/realtime': signedIn(),
 

@@ -478,6 +478,12 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   'GET /api/analytics/fields-map/polygons': spec(get('/api/analytics/fields-map/polygons?bbox=22,37,23,38')),
   'GET /api/audit': spec(get('/api/audit')),
   'GET /api/deploy': spec(get('/api/deploy')),
+  // Switching it off (it is off): the administrator's answer, without stopping the other requests.
+  'PUT /api/system/maintenance': spec(async () => ({
+    method: 'PUT',
+    url: '/api/system/maintenance',
+    payload: { on: false },
+  })),
   // The security suites configure a no-op deploy command (SECURITY_TEST_ENV); one still running answers 409.
   'GET /api/deploy/production': spec(get('/api/deploy/production'), { allowedStatus: [409] }),
   // A plain GET on the socket route: signed-in callers pass the checks and are asked to upgrade.
@@ -504,21 +510,21 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     method: 'GET',
     url: `/api/agro/viticulture?fieldUuid=${(await world.field(role, relation)).uuid}`,
   })),
-  // No network in tests: a visible field's image is "Index image not available" (404), the same
-  // status an invisible field gets; visibility is the same `visibleField` the rows above prove.
+  // No network in tests: a visible field has no image (204, the viewer's empty state); an invisible
+  // field is 404.
   'GET /api/agro/index-image': spec(
     async ({ role, relation, world }) => ({
       method: 'GET',
       url: `/api/agro/index-image?fieldUuid=${(await world.field(role, relation)).uuid}&date=2025-06-01&index=ndvi`,
     }),
-    { allowedStatus: [404] },
+    { allowedStatus: [204] },
   ),
   'GET /api/agro/index-change': spec(
     async ({ role, relation, world }) => ({
       method: 'GET',
       url: `/api/agro/index-change?fieldUuid=${(await world.field(role, relation)).uuid}&from=2025-05-01&to=2025-06-01&index=ndvi`,
     }),
-    { allowedStatus: [404] },
+    { allowedStatus: [204] },
   ),
   // Without a satellite provider key an administrator is told so (409).
   'POST /api/agro/createPolygons': spec(async () => ({ method: 'POST', url: '/api/agro/createPolygons' }), {

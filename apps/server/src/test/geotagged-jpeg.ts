@@ -59,18 +59,21 @@ export function exifSegment(options: {
   make?: string;
   model?: string;
   gps?: { lat: number; lng: number; altitude?: number };
+  /** Capture time as EXIF writes it (`YYYY:MM:DD HH:MM:SS`), stored as IFD0 DateTime. */
+  takenAt?: string;
 }) {
   const ifd0Entries: Entry[] = [
     { tag: 0x010f, type: 'ascii', value: options.make ?? 'DJI' },
     { tag: 0x0110, type: 'ascii', value: options.model ?? 'FC6310' },
   ];
+  if (options.takenAt) ifd0Entries.push({ tag: 0x0132, type: 'ascii', value: options.takenAt });
   if (options.gps) ifd0Entries.push({ tag: 0x8825, type: 'long', value: [0] });
   // IFD0 starts after the 8-byte TIFF header; its size does not depend on the GPS pointer's value.
   let ifd0 = ifd(ifd0Entries, 8);
   let gpsIfd: Buffer = Buffer.alloc(0);
   if (options.gps) {
     const gpsOffset = 8 + ifd0.length;
-    (ifd0Entries[2] as Entry).value = [gpsOffset];
+    (ifd0Entries[ifd0Entries.length - 1] as Entry).value = [gpsOffset];
     ifd0 = ifd(ifd0Entries, 8);
     const { lat, lng, altitude = 0 } = options.gps;
     gpsIfd = ifd(

@@ -50,6 +50,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     AUTH_MAILS_PER_ADDRESS_PER_HOUR: '10000',
     AUTH_MAILS_PER_RECIPIENT_PER_HOUR: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Test bank details: orders by wire transfer need them (a test unsets them to see the refusal).
+    BANK_NAME: 'Test Bank',
+    BANK_IBAN: 'GR00 TEST',
+    BANK_BIC: 'TESTGRAA',
     ...storageEnv,
     ...options.env,
   });

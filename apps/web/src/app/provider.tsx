@@ -74,7 +74,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={languageTheme} defaultColorScheme="light" cssVariablesResolver={readableColors}>
-        <Notifications position="top-right" autoClose={ALERT_MS} limit={5} />
+        {/* Bottom right, clear of the header (cart, menu) and of the page's own actions at the top;
+            on phones the container spans the width at the bottom. */}
+        <Notifications position="bottom-right" autoClose={ALERT_MS} limit={5} />
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={<CatalogueLoader />}>
             {children}

@@ -37,6 +37,11 @@ async function parseBody(response: Response): Promise<unknown> {
 
 function fail(status: number, body: unknown, options: RequestOptions): never {
   if (status === 401 && !options.keepAuthOn401) queryClient.setQueryData(USER_QUERY_KEY, null);
+  if (status === 503 && (body as { maintenance?: unknown } | null)?.maintenance === true) {
+    // Maintenance began meanwhile: the shell shows the maintenance page (no toast per request).
+    void queryClient.invalidateQueries({ queryKey: ['config', 'public'] });
+    throw new ApiError(status, body, []);
+  }
   const messages = errorMessagesFor(status, body).map(translateMessage);
   if (!options.handledStatuses?.includes(status)) {
     for (const message of messages) notifyError(message);

@@ -3,10 +3,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api-client.ts';
 import { USER_QUERY_KEY } from './react-query.ts';
 
-/** The session probe: a 401 means "signed out", answered as `null`. */
+/**
+ * The session probe: signed out answers `null` (the server's anonymous answer to the probe header;
+ * a 401, from an older server, reads the same).
+ */
 export async function getUser(): Promise<UserView | null> {
   try {
-    return await api.get<UserView>('/user', { keepAuthOn401: true, handledStatuses: [401] });
+    const user = await api.get<UserView | null>('/user', {
+      keepAuthOn401: true,
+      handledStatuses: [401],
+      headers: { 'X-Session-Probe': '1' },
+    });
+    return user ?? null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

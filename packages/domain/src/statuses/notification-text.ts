@@ -22,6 +22,8 @@ export const NOTIFICATION_STATUS_TEXTS: Readonly<Record<string, string>> = {
   processing_data: 'Processing data',
   /** The dataset failed for good: the report awaits data again. */
   data_failed: 'The data could not be processed: upload it again',
+  /** Staff only: the photos' capture dates lie far from the shoot's final day. */
+  photo_dates_far: 'Photos dated far from the Photo Shoot day: check the data',
 };
 export const UNKNOWN_NEW_STATUS_TEXT = 'Unknown new status';
 export const REPORT_COMPLETE_NOTIFICATION_TEXT = 'AI Processing completed';

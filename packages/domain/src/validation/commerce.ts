@@ -27,7 +27,18 @@ export const COMMERCE_MESSAGES = {
   invoiceDetailsRequired: 'Please fill in the invoice details with a VAT id',
   orderStatusUpdated: 'Order Status updated Successfully.',
   orderNotFound: 'Order not found',
+  wireTransferUnavailable:
+    'Payment by wire transfer is not available yet: our bank details are not set up. Please contact us to place your order.',
 } as const;
+
+/** Wire transfer is offered only once the bank name, IBAN and BIC are configured. */
+export function wireTransferAvailable(bank: {
+  bankName: string | null;
+  iban: string | null;
+  bic: string | null;
+}): boolean {
+  return Boolean(bank.bankName?.trim() && bank.iban?.trim() && bank.bic?.trim());
+}
 
 const serviceSchema = z.enum(SERVICES);
 const shootsSchema = z.coerce.number().int().min(1).max(100);
@@ -108,8 +119,22 @@ export const orderCreateSchema = z.strictObject({
 });
 export type OrderCreate = z.output<typeof orderCreateSchema>;
 
-/** Administrators' `PUT /orders`. */
-export const orderStatusUpdateSchema = z.strictObject({
-  orderUuid: uuidSchema,
-  status: z.enum(ORDER_STATUSES),
-});
+/**
+ * Administrators' `PUT /orders`: the order by the spec's `order` key or by `orderUuid` (what our web
+ * app sends); one of them is required, and both must name the same order.
+ */
+export const orderStatusUpdateSchema = z
+  .strictObject({
+    orderUuid: uuidSchema.optional(),
+    order: uuidSchema.optional(),
+    status: z.enum(ORDER_STATUSES),
+  })
+  .refine((body) => body.orderUuid !== undefined || body.order !== undefined, {
+    message: 'Please name the order (order or orderUuid)',
+    path: ['order'],
+  })
+  .refine((body) => !body.orderUuid || !body.order || body.orderUuid === body.order, {
+    message: 'order and orderUuid name different orders',
+    path: ['order'],
+  })
+  .transform(({ orderUuid, order, status }) => ({ orderUuid: (orderUuid ?? order) as string, status }));

@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = [
   'coupon.create',
   'coupon.deactivate',
   'deploy.production',
+  'maintenance.on',
+  'maintenance.off',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

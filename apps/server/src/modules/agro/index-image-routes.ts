@@ -1,14 +1,17 @@
-import { AGRO_MESSAGES, agroIndexChangeQuerySchema, agroIndexImageQuerySchema } from '@ampelos/domain';
+import { agroIndexChangeQuerySchema, agroIndexImageQuerySchema } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../platform/http/errors.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import type { IndexImage, IndexImageService } from './index-image-service.ts';
 
 const tags = ['agro'];
 
-/** The PNG, its bounds and the mean change in headers; 404 when there is no image (the map shows none). */
+/**
+ * The PNG, its bounds and the mean change in headers. No image for that date is not an error: 204
+ * (the viewer shows its empty state; a 404 would put an error in the console on every date without
+ * a scene). A field the caller cannot see is still 404, from the service.
+ */
 function send(image: IndexImage | null, reply: import('fastify').FastifyReply) {
-  if (!image) throw notFound(AGRO_MESSAGES.indexImageNotAvailable);
+  if (!image) return reply.status(204).header('X-Index-Image', 'none').send();
   reply.header('Content-Type', 'image/png');
   reply.header('Cache-Control', 'private, max-age=86400');
   reply.header('X-Image-Bbox', image.bbox.join(','));

@@ -1,6 +1,10 @@
 import { hectares, priceBreakdown, reportPrice, type Service } from '@ampelos/domain';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
 import type { FieldRow } from '../fields/repository.ts';
 import type { ReportRow } from './repository.ts';
+
+dayjs.extend(utc);
 
 export interface CartGroup {
   field: FieldRow;
@@ -50,8 +54,10 @@ export function summarise(groups: CartGroup[], couponPercent = 0) {
   };
 }
 
-export function addMonths(from: Date, months: number) {
-  const to = new Date(from);
-  to.setUTCMonth(to.getUTCMonth() + months);
-  return to;
+/**
+ * `from` plus calendar months (UTC), clamped to the month's last day as people count months:
+ * 31 January + 1 month is 28 (or 29) February, 29 February + 12 months is 28 February.
+ */
+export function addMonths(from: Date, months: number): Date {
+  return dayjs.utc(from).add(months, 'month').toDate();
 }

@@ -462,3 +462,27 @@ describe('orders', () => {
     expect(kept?.Reports[0]).toMatchObject({ Fields: null, fieldTitle: field.title, fieldArea: field.area });
   });
 });
+
+describe('PUT /orders with the spec key', () => {
+  it('accepts `order` as well as `orderUuid`, and refuses a body naming no order or two', async () => {
+    const customerA = await customerWithCart(6);
+    const placed: OrderView = (await customerA.http.post('/api/orders/create', customerA.order)).json().data;
+    const admin = await signedInClient(ctx, { role: 'admin' });
+    const done = await admin.http.put('/api/orders', { order: placed.uuid, status: 'complete' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().msg).toBe('Order Status updated Successfully.');
+    const [completed] = (await customerA.http.get('/api/orders')).json().data as OrderView[];
+    expect(completed?.status).toBe('complete');
+
+    const none = await admin.http.put('/api/orders', { status: 'complete' });
+    expect(none.statusCode).toBe(400);
+    const other = await customerWithCart(6);
+    const placedOther: OrderView = (await other.http.post('/api/orders/create', other.order)).json().data;
+    const two = await admin.http.put('/api/orders', {
+      order: placed.uuid,
+      orderUuid: placedOther.uuid,
+      status: 'complete',
+    });
+    expect(two.statusCode).toBe(400);
+  });
+});

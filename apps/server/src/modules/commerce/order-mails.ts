@@ -110,7 +110,7 @@ function summaryRows(summary: OrderSummary, texts: OrderTexts): MessageParts['ro
 function bankParagraphs(orderId: number, issuer: OrderDocumentIssuer, texts: OrderTexts): string[] {
   const { bank } = issuer;
   return [
-    `${texts.bankDetails}: ${texts.accountHolder} ${bank.accountHolder} · ${texts.bank} ${bank.bankName} · ${texts.iban} ${bank.iban} · ${texts.bic} ${bank.bic}`,
+    `${texts.bankDetails}: ${texts.accountHolder} ${bank.accountHolder} · ${texts.bank} ${bank.bankName ?? '—'} · ${texts.iban} ${bank.iban ?? '—'} · ${texts.bic} ${bank.bic ?? '—'}`,
     texts.reference(orderId),
     texts.wireInstruction(issuer.salesEmail),
   ];

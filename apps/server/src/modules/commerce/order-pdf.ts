@@ -15,7 +15,7 @@ import type { OrderWithDetails } from './repository.ts';
 /** Who sells and where to pay: from the server configuration. */
 export interface OrderDocumentIssuer {
   seller: { name: string; address: string | null; vatId: string | null; taxAuthority: string | null };
-  bank: { accountHolder: string; bankName: string; iban: string; bic: string };
+  bank: { accountHolder: string; bankName: string | null; iban: string | null; bic: string | null };
   salesEmail: string;
 }
 
@@ -179,9 +179,9 @@ function payment(doc: Doc, details: OrderWithDetails, issuer: OrderDocumentIssue
   doc.font('bold').fontSize(SIZE.heading).text(texts.bankDetails, MARGIN);
   doc.font('regular').fontSize(SIZE.body);
   doc.text(`${texts.accountHolder}: ${issuer.bank.accountHolder}`);
-  doc.text(`${texts.bank}: ${issuer.bank.bankName}`);
-  doc.text(`${texts.iban}: ${issuer.bank.iban}`);
-  doc.text(`${texts.bic}: ${issuer.bank.bic}`);
+  doc.text(`${texts.bank}: ${issuer.bank.bankName ?? '—'}`);
+  doc.text(`${texts.iban}: ${issuer.bank.iban ?? '—'}`);
+  doc.text(`${texts.bic}: ${issuer.bank.bic ?? '—'}`);
   doc.moveDown(0.5);
   if (pending) {
     doc.text(texts.reference(details.order.id), { width: 495 });

@@ -12,6 +12,7 @@ import {
   pricePerHectare,
   REPORT_VALIDITY_MONTHS,
   type Service,
+  wireTransferAvailable,
 } from '@ampelos/domain';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
@@ -49,6 +50,8 @@ export function createCommerceService(deps: {
   events?: OrderEvents;
   /** Staff actions (order status, coupons) go to the audit log. */
   audit?: AuditRecorder;
+  /** Wire-transfer details; without them no order can be paid, so none is placed. */
+  bank?: { bankName: string | null; iban: string | null; bic: string | null };
 }) {
   const now = deps.now ?? (() => new Date());
 
@@ -173,6 +176,9 @@ export function createCommerceService(deps: {
       const key = headerKey?.trim() || input.idempotencyKey;
       if (key !== undefined && (key.length < 8 || key.length > 200)) {
         throw badRequest('Idempotency key must be 8 to 200 characters', 'idempotencyKey');
+      }
+      if (deps.bank && !wireTransferAvailable(deps.bank)) {
+        throw new AppError(409, M.wireTransferUnavailable, 'paymentMethod');
       }
       const placed = await deps.commerce.transaction(async (q) => {
         await q.lockUser(user.id);

@@ -10,6 +10,7 @@ import type { MailService } from '../mail/service.ts';
 import type { Notify } from '../notifications/service.ts';
 import { createCompletionEffects } from './completion.ts';
 import { createDatasetFailure } from './data-failure.ts';
+import { createDataReceived } from './data-received.ts';
 import { dataRoutes } from './data-routes.ts';
 import { createDataService } from './data-service.ts';
 import { reportFilesRoutes } from './files-routes.ts';
@@ -62,7 +63,8 @@ export function createDatasetsModule(deps: DatasetsModuleDeps) {
         publicUrl: deps.config.publicUrl,
         logger: deps.logger,
       });
-      await startDatasetWorker({ ...deps, repository, onReportProcessed, failDataset });
+      const onDataAccepted = createDataReceived({ repository, notify: deps.notify, logger: deps.logger });
+      await startDatasetWorker({ ...deps, repository, onReportProcessed, failDataset, onDataAccepted });
     },
     /** Routes under `/api`. */
     async routes(api: FastifyInstance) {

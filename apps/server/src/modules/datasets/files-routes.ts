@@ -23,6 +23,16 @@ const SERVED: { pattern: RegExp; type: string; cache: string }[] = [
   { pattern: /^data_files\/[a-z0-9_]{1,60}\.json$/, type: 'application/json', cache: 'private, no-cache' },
 ];
 
+const TILE = /^tiles\/([a-z_]{2,20})\/\d{1,2}\/\d{1,8}\/\d{1,8}\.png$/;
+/**
+ * A fully transparent 1×1 PNG. Tiles with nothing on them are not written; a missing tile of a layer
+ * the report has answers this instead of a 404, so the map's console shows real errors only.
+ */
+const EMPTY_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 /** `GET /api/reports/{uuid}/files/*`: only to people who may see the report (others, the drone crew included, get 404). */
 export const reportFilesRoutes: FastifyPluginAsyncZod<{
   repository: DatasetRepository;
@@ -52,8 +62,16 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
             ? { disposition: `inline; filename="${rest.split('/').pop()}"` }
             : {}),
         }));
-      if (!sent) throw notFound(M.fileNotFound);
-      return reply;
+      if (sent) return reply;
+      const layer = TILE.exec(rest)?.[1];
+      if (layer && context.report.status === 'complete' && (context.report.layers ?? []).includes(layer)) {
+        return reply
+          .type('image/png')
+          .header('Cache-Control', served?.cache ?? 'private')
+          .header('X-Empty-Tile', '1')
+          .send(EMPTY_TILE);
+      }
+      throw notFound(M.fileNotFound);
     },
   );
 };

@@ -148,6 +148,40 @@ export function reportQueries(db: Db) {
       return moved.length > 0;
     },
 
+    /**
+     * Data received for an E2E report completes its shoot: status complete with its final day (the
+     * one already set, else `finalDay`); days never confirmed become that day, so the shoot reads
+     * whole. Answers the shoot's final day, or null when the report has no shoot.
+     */
+    async completeShootOnData(
+      reportId: number,
+      chooseFinalDay: (current: string | null) => string,
+      now: Date,
+    ): Promise<{ uuid: string; finalDay: string; completedNow: boolean } | null> {
+      return db.transaction(async (tx) => {
+        const [shoot] = await tx.select().from(shoots).where(eq(shoots.reportId, reportId)).for('update');
+        if (!shoot) return null;
+        if (shoot.status === 'complete' && shoot.finalDay) {
+          return { uuid: shoot.uuid, finalDay: shoot.finalDay, completedNow: false };
+        }
+        const finalDay = chooseFinalDay(shoot.finalDay);
+        await tx
+          .update(shoots)
+          .set({
+            status: 'complete',
+            finalDay,
+            completedAt: shoot.completedAt ?? now,
+            confirmedStart: shoot.confirmedStart ?? finalDay,
+            confirmedEnd: shoot.confirmedEnd ?? finalDay,
+            alternativeStart: shoot.alternativeStart ?? finalDay,
+            alternativeEnd: shoot.alternativeEnd ?? finalDay,
+            updatedAt: now,
+          })
+          .where(eq(shoots.id, shoot.id));
+        return { uuid: shoot.uuid, finalDay, completedNow: shoot.status !== 'complete' };
+      });
+    },
+
     /** Stores the results and completes the report in one statement (only from processing_data). */
     async completeReport(reportId: number, results: ReportResults): Promise<boolean> {
       const done = await db

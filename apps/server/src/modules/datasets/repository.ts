@@ -208,6 +208,23 @@ export function createDatasetRepository(db: Db) {
       const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
       return { accepted: of('accepted'), rejected: of('rejected') };
     },
+    /** The days the accepted photos were taken (EXIF, camera clock), with how many photos each. */
+    async captureDays(datasetId: number): Promise<{ day: string; photos: number }[]> {
+      // ISO 8601, or EXIF's own `YYYY:MM:DD hh:mm:ss` when the reader kept the text.
+      const day = sql<string>`replace(substring(${datasetFiles.metadata}->>'capturedAt' from 1 for 10), ':', '-')`;
+      const rows = await db
+        .select({ day, photos: count() })
+        .from(datasetFiles)
+        .where(
+          and(
+            eq(datasetFiles.datasetId, datasetId),
+            eq(datasetFiles.status, 'accepted'),
+            sql`${datasetFiles.metadata}->>'capturedAt' is not null`,
+          ),
+        )
+        .groupBy(day);
+      return rows.map((row) => ({ day: row.day, photos: Number(row.photos) }));
+    },
     /** Files the analysis does not use after all (mixed inputs): rejected with a reason. */
     async rejectFiles(ids: number[], reason: string, message: string) {
       if (ids.length === 0) return;

@@ -8,6 +8,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import type { OnReportProcessed } from './completion.ts';
 import type { FailDataset } from './data-failure.ts';
+import type { OnDataAccepted } from './data-received.ts';
 import { createIngest } from './ingest/ingest.ts';
 import { createAnalysisJobs } from './pipeline/analysis-jobs.ts';
 import { createFinalize } from './pipeline/finalize.ts';
@@ -28,6 +29,7 @@ export async function startDatasetWorker(deps: {
   logger: Logger;
   onReportProcessed: OnReportProcessed;
   failDataset: FailDataset;
+  onDataAccepted: OnDataAccepted;
 }) {
   const { config, repository, storage, jobs, logger } = deps;
   // Every decode of an uploaded photo is held to the cap ingest enforces (never unlimited).

@@ -35,6 +35,12 @@ export async function apiSession(app: FastifyInstance, email: string, password: 
     `sign-in of ${email}`,
   );
   return {
+    /** A JSON request through the API (the route's schema, permission check and service). */
+    async send(method: 'POST' | 'PUT', url: string, payload: object, status = 200) {
+      const response = await request(method, url, { payload });
+      expect(response, status, `${method} ${url}`);
+      return response.json() as { data?: unknown };
+    },
     /** A whole file through tus: create, then one PATCH. */
     async upload(reportUuid: string, filename: string, body: Buffer) {
       const created = await request('POST', '/api/uploads', {

@@ -162,6 +162,17 @@ export type DemoReportPlan = {
   shoot: 'complete' | 'confirmed_shoot_dates' | 'assigned_to_drone_admin' | null;
 };
 
+/** The address the demo orders were billed to; it is in the customer's address book too. */
+export const DEMO_ADDRESS = {
+  country: 'Greece',
+  state: 'Corinthia',
+  city: 'Nemea',
+  line_1: '1 Demo Vineyard Road',
+  line_2: null,
+  line_3: null,
+  zip_postcode: '205 00',
+};
+
 /**
  * One report per status the customer meets (complete goes through the imaging pipeline), shoots in
  * three states, an order paid and one awaiting payment.
@@ -184,5 +195,6 @@ export const DEMO_REPORTS: DemoReportPlan[] = [
   },
   { field: 'koutsi', service: 'e2e', status: 'processing', order: 'paid', shoot: null },
   { field: 'santorini', service: 'manual', status: 'pending_payment', order: 'unpaid', shoot: null },
-  { field: 'santorini', service: 'e2e', status: 'pending', order: null, shoot: null },
+  // In the cart: BYOI, so the cart can be checked out (E2E needs 5 ha of fields in the cart).
+  { field: 'santorini', service: 'manual', status: 'pending', order: null, shoot: null },
 ];

@@ -1,10 +1,18 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GRAPE_VARIETY_NAMES } from '@ampelos/domain';
+import { availabilityProblem, GRAPE_VARIETY_NAMES } from '@ampelos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, fields, orders, reports, shoots, users } from '../../platform/db/schema.ts';
+import {
+  companies,
+  fields,
+  notifications,
+  orders,
+  reports,
+  shoots,
+  users,
+} from '../../platform/db/schema.ts';
 import { createLocalStorage } from '../../platform/storage/storage.ts';
 import { client } from '../../test/http.ts';
 import { hasPoppler, pdfText } from '../../test/pdf-text.ts';
@@ -113,6 +121,42 @@ describe('npm run demo', () => {
       expect(text).toContain('Winkler index');
       expect(text).toContain('Demo data: sample values');
     }
+  });
+
+  it('obeys the rules the server enforces: shoot days, the flown shoot completed by its data, a checkout-able cart', async () => {
+    const shootRows = await ctx.database.db.select().from(shoots);
+    for (const shoot of shootRows) {
+      expect(
+        availabilityProblem(
+          { start: shoot.dateStart ?? '', end: shoot.dateEnd ?? '' },
+          shoot.dateStart ?? '',
+        ),
+      ).toBeNull();
+      if (shoot.status === 'assigned_to_drone_admin') continue;
+      // Confirmed dates come with their alternative range, or the server would hide them.
+      expect(shoot.alternativeStart, shoot.status).not.toBeNull();
+      expect(shoot.alternativeEnd, shoot.status).not.toBeNull();
+    }
+    const flown = shootRows.find((shoot) => shoot.status === 'complete');
+    expect(flown?.finalDay).not.toBeNull();
+    expect(flown?.completedAt).not.toBeNull();
+    // No staff notice about photo dates: the demo photos were taken on the final day.
+    const notices = await ctx.database.db.select().from(notifications);
+    expect(
+      notices.filter((n) => (n.details as { newStatus?: string }).newStatus === 'photo_dates_far'),
+    ).toEqual([]);
+
+    const customer = demo.users.find((u) => u.role === 'b2c_admin');
+    if (!customer) throw new Error('no demo customer');
+    const http = client(ctx.app);
+    await http.post('/api/user/login', { email: customer.email, password: customer.password });
+    const book = (await http.get('/api/user/address')).json();
+    const [order] = await ctx.database.db.select().from(orders).limit(1);
+    const billed = order?.billingAddress as { line_1: string; zip_postcode: string };
+    expect(JSON.stringify(book)).toContain(billed.line_1);
+    expect(JSON.stringify(book)).toContain(billed.zip_postcode);
+    const cart = await ctx.database.db.select().from(reports).where(eq(reports.status, 'pending'));
+    expect(cart.map((r) => r.service)).toEqual(['manual']);
   });
 
   it('refuses a database that already has users', async () => {

@@ -16,7 +16,15 @@ import { analyseFieldRing } from '../fields/geometry.ts';
 import { createFieldRepository } from '../fields/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { apiSession } from './api-session.ts';
-import { DEMO_COMPANY, DEMO_FIELDS, DEMO_REPORTS, DEMO_USERS, type DemoFieldPlan } from './demo-plan.ts';
+import {
+  DEMO_ADDRESS,
+  DEMO_COMPANY,
+  DEMO_FIELDS,
+  DEMO_REPORTS,
+  DEMO_USERS,
+  type DemoFieldPlan,
+} from './demo-plan.ts';
+import { demoShootDates } from './demo-shoots.ts';
 import { sampleAgroHistory } from './sample-agro.ts';
 
 const DAY_MS = 86_400_000;
@@ -162,15 +170,7 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
         total: totals.originalPrice,
         finalPrice: totals.finalPrice,
         discountPercent: totals.discountPercent,
-        billingAddress: {
-          country: 'Greece',
-          state: 'Corinthia',
-          city: 'Nemea',
-          line_1: '1 Demo Vineyard Road',
-          line_2: null,
-          line_3: null,
-          zip_postcode: '205 00',
-        },
+        billingAddress: DEMO_ADDRESS,
         createdAt: at(status === 'paid' ? -30 : -2),
       })
       .returning();
@@ -179,6 +179,7 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
   }
 
   const reportIds = new Map<string, { id: number; uuid: string }>();
+  let nemeaFinalDay: string | null = null;
   for (const [index, plan] of DEMO_REPORTS.entries()) {
     const field = fieldRows.get(plan.field);
     if (!field) throw new Error(`demo report of unknown field ${plan.field}`);
@@ -202,17 +203,14 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
     if (!report) throw new Error('report insert returned nothing');
     reportIds.set(`${plan.field}:${index}`, report);
     if (plan.shoot) {
-      const past = plan.shoot === 'complete';
+      const dates = demoShootDates(plan.shoot, now, { from: at(-30), to: at(335) });
+      if (plan.shoot === 'complete') nemeaFinalDay = dates.finalDay ?? null;
       await db.insert(shoots).values({
         reportId: report.id,
         scheduleType: 'flexible',
-        dateStart: isoDay(at(past ? -12 : 8)),
-        dateEnd: isoDay(at(past ? -2 : 22)),
-        ...(plan.shoot !== 'assigned_to_drone_admin'
-          ? { confirmedStart: isoDay(at(past ? -6 : 10)), confirmedEnd: isoDay(at(past ? -4 : 12)) }
-          : {}),
-        ...(past ? { finalDay: isoDay(at(-5)), completedAt: at(-5) } : {}),
-        status: plan.shoot,
+        ...dates,
+        // The flown shoot completes when the pilot's photos arrive (below), as a real one does.
+        status: plan.shoot === 'complete' ? 'confirmed_shoot_dates' : plan.shoot,
         droneAdminId: droneAdmin.id,
         droneOperatorId: plan.shoot === 'assigned_to_drone_admin' ? null : pilot.id,
         createdById: customer.id,
@@ -232,7 +230,17 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
   const nemeaField = fieldRows.get('nemea');
   const nemeaReport = reportIds.get('nemea:0');
   if (!nemeaField || !nemeaReport) throw new Error('demo plan lost its Nemea report');
-  await runPipeline({ ...options, log, pilot, report: nemeaReport, field: nemeaField });
+  // The customer's address book holds the address the orders were billed to (through the API).
+  const customerSession = await apiSession(options.app, customer.email, customer.password);
+  await customerSession.send('POST', '/api/user/address', { ...DEMO_ADDRESS, isBilling: true }, 201);
+  await runPipeline({
+    ...options,
+    log,
+    pilot,
+    report: nemeaReport,
+    field: nemeaField,
+    capturedOn: nemeaFinalDay ?? isoDay(now),
+  });
   result.completeReport = { uuid: nemeaReport.uuid, fieldUuid: nemeaField.uuid };
   return result;
 }
@@ -247,6 +255,8 @@ async function runPipeline(
     pilot: { email: string; password: string };
     report: { id: number; uuid: string };
     field: { centroidLng: number; centroidLat: number };
+    /** The shoot's final day: the day the photos say they were taken. */
+    capturedOn: string;
   },
 ) {
   const { app, database, log } = options;
@@ -262,6 +272,7 @@ async function runPipeline(
       photoHeight: 800,
       orthoHalfSizeM: 0,
       origin: { lng: options.field.centroidLng, lat: options.field.centroidLat },
+      capturedOn: options.capturedOn,
     });
     log(`Uploading ${truth.photos.length} photos as the pilot and running the imaging pipeline…`);
     const session = await apiSession(app, options.pilot.email, options.pilot.password);

@@ -1,13 +1,17 @@
+import { MAINTENANCE_MESSAGES, wireTransferAvailable } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { sendStoredFile } from '../../platform/http/stored-file.ts';
 import { isPrivateKey, type Storage } from '../../platform/storage/storage.ts';
+import { requireAuth } from '../auth/sessions.ts';
+import type { Maintenance } from './maintenance.ts';
 
 export interface SystemRoutesOptions {
   config: Config;
   storage: Storage;
+  maintenance: Maintenance;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -17,16 +21,43 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
 };
 
-export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { config, storage }) => {
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
+  app,
+  { config, storage, maintenance },
+) => {
   // GET /health and /ready: platform/health/routes.ts (every process role).
   app.get(
     '/config/public',
     { schema: { tags: ['system'], summary: 'Settings the web app shows' } },
     async () => ({
-      paymentMethods: { ...config.bank, salesEmail: config.salesEmail },
+      paymentMethods: {
+        ...config.bank,
+        salesEmail: config.salesEmail,
+        // False until BANK_NAME, BANK_IBAN and BANK_BIC are set: checkout says so instead of placeholders.
+        wireTransfer: wireTransferAvailable(config.bank),
+      },
       recaptchaSiteKey: config.recaptchaSiteKey ?? null,
       map: config.map,
+      maintenance: await maintenance.state(),
     }),
+  );
+
+  app.put(
+    '/system/maintenance',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Switch maintenance mode (administrators): customers and drone crews wait, staff work',
+        body: z.strictObject({ on: z.boolean() }),
+      },
+    },
+    async (request) => {
+      const state = await maintenance.set(requireAuth(request), request.body.on);
+      return {
+        data: state,
+        msg: state.on ? MAINTENANCE_MESSAGES.switchedOn : MAINTENANCE_MESSAGES.switchedOff,
+      };
+    },
   );
 
   app.get(

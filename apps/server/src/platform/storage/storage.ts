@@ -149,7 +149,14 @@ export function createLocalStorage(rootDir: string): Storage {
  * the people who may see the report, agro index grids by the field-checked agro routes, uploads and
  * datasets to nobody.
  */
-export const PRIVATE_PREFIXES = ['reports/', 'uploads/', 'datasets/', 'agro/', 'exports/'] as const;
+export const PRIVATE_PREFIXES = [
+  'reports/',
+  'uploads/',
+  'datasets/',
+  'agro/',
+  'exports/',
+  'system/',
+] as const;
 
 /**
  * The key as the most forgiving file system would read it: case folded (macOS, Windows, some network

@@ -1,11 +1,18 @@
-import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
+import { worksDuringMaintenance } from '@ampelos/domain';
+import { Alert, AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FooterLinks } from '../../components/footer-links.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { MaintenancePage } from '../../components/maintenance-page.tsx';
+import { HeaderCartButton } from '../../features/cart/components/header-cart-button.tsx';
 import { useLiveNotifications } from '../../features/notifications/api/live-notifications.ts';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { useUser } from '../../lib/auth.ts';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { useCloseToastsOnNavigation } from '../../lib/notify.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import { useRoleLabel } from '../../lib/role-label.ts';
 import { SideMenu } from './side-menu.tsx';
 
@@ -15,6 +22,13 @@ export function AppLayout() {
   const [panelOpened, panel] = useDisclosure(false);
   const { data: user } = useUser();
   const roleLabel = useRoleLabel();
+  const authorization = useAuthorization();
+  useCloseToastsOnNavigation();
+  const { t } = useTranslation();
+  const publicConfig = usePublicConfig();
+  const maintenance = publicConfig.data?.maintenance?.on === true;
+  // Customers and drone crews wait on the maintenance page; staff work, reminded by a banner.
+  const waiting = maintenance && !worksDuringMaintenance(user?.role);
   // The unread counter follows the server live while the signed-in shell is open.
   useLiveNotifications();
   // On phones the links wrap to several lines: a fixed footer of one line's height would cover the
@@ -40,13 +54,25 @@ export function AppLayout() {
               {user.firstName} {user.lastName} · {roleLabel(user.role)}
             </Text>
           )}
+          {phone && authorization.can('read', 'Cart') && <HeaderCartButton />}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <SideMenu onOpenNotifications={panel.open} onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        {maintenance && !waiting && (
+          <Alert color="yellow" mb="md" data-testid="maintenance-banner">
+            {t('maintenance.banner')}
+          </Alert>
+        )}
+        {waiting ? (
+          <MaintenancePage onRetry={() => void publicConfig.refetch()} />
+        ) : publicConfig.isPending ? null : (
+          // The page waits for the public settings (cached after the first load): during maintenance its
+          // requests would only fail.
+          <Outlet />
+        )}
         {phone && (
           <Box component="footer" mt="xl">
             <FooterLinks />

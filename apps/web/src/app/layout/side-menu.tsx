@@ -17,6 +17,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { CartCountBadge } from '../../features/cart/components/cart-count-badge.tsx';
 import { UnreadNotificationsBadge } from '../../features/notifications/components/unread-notifications-badge.tsx';
+import { useUser } from '../../lib/auth.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 
 interface MenuEntry {
@@ -28,6 +29,8 @@ interface MenuEntry {
   permission?: [Action, Resource];
   /** A counter beside the label (cart items, unread notifications). */
   badge?: ReactNode;
+  /** Only these roles, on top of the permission (a screen the router keeps to one role). */
+  roles?: readonly string[];
 }
 
 interface SideMenuProps {
@@ -40,6 +43,7 @@ export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const authorization = useAuthorization();
+  const user = useUser().data ?? null;
   const size = 20;
   const entries: MenuEntry[] = [
     {
@@ -48,6 +52,9 @@ export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
       icon: <IconChartBar size={size} />,
       href: paths.dashboard.getHref(),
       permission: ['read', 'AdminOrders'],
+      // /dashboard is the administrator's (spec section 1): the other AdminOrders readers would be
+      // sent back to / by it, so they do not get the entry (docs/DECISIONS.md).
+      roles: ['admin'],
     },
     {
       id: 'orders',
@@ -112,6 +119,7 @@ export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
     <nav aria-label={t('nav.label')}>
       {entries
         .filter((entry) => !entry.permission || authorization.can(...entry.permission))
+        .filter((entry) => !entry.roles || (user !== null && entry.roles.includes(user.role)))
         .map((entry) =>
           entry.href ? (
             <NavLink

@@ -4,6 +4,8 @@ export interface FieldGroup {
   /** Stable key: country and region. */
   key: string;
   country: string | null;
+  /** ISO code of the country, for its name in the interface language. */
+  countryCode: string | null;
   region: string | null;
   fields: FieldView[];
   /** Square metres. */
@@ -43,7 +45,8 @@ export function groupFields(fields: readonly FieldView[]): FieldGroup[] {
     const key = `${country ?? ''}\u0000${region ?? ''}`;
     let group = groups.get(key);
     if (!group) {
-      group = { key, country, region, fields: [], totalArea: 0 };
+      const countryCode = field.location?.countryCode ?? null;
+      group = { key, country, countryCode, region, fields: [], totalArea: 0 };
       groups.set(key, group);
     }
     group.fields.push(field);

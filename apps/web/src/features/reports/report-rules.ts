@@ -40,22 +40,8 @@ export function withinValidity(report: Pick<ReportView, 'validFrom' | 'validTo'>
   return from <= at && at <= to;
 }
 
-/**
- * How a report is named: a completed report by its final shoot date or processing date, any other by
- * "#" and the first 4 characters of its uuid.
- */
-export type ReportName = { kind: 'date'; date: string } | { kind: 'id'; text: string };
-
-export function reportName(
-  report: Pick<ReportView, 'uuid' | 'status'> & { processedAt?: string | null },
-  shoot: Pick<ShootView, 'shootDays'> | null,
-): ReportName {
-  if (report.status === 'complete') {
-    const date = shoot?.shootDays?.final ?? report.processedAt ?? null;
-    if (date) return { kind: 'date', date };
-  }
-  return { kind: 'id', text: `#${report.uuid.slice(0, 4)}` };
-}
+// How a report is named lives in the domain: the fields picker names reports the same way.
+export { type ReportName, reportName } from '@ampelos/domain';
 
 /**
  * The action a report offers (spec sections 4 and 6):

@@ -5,6 +5,7 @@ import type { Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { Storage } from '../../../platform/storage/storage.ts';
 import type { UploadStore } from '../../../platform/storage/upload-store.ts';
+import type { OnDataAccepted } from '../data-received.ts';
 import { datasetInputKey } from '../paths.ts';
 import type { DatasetRepository, DatasetRow, NewDatasetFile, UploadRow } from '../repository.ts';
 import { chooseInputs } from './choose-inputs.ts';
@@ -19,6 +20,8 @@ export interface IngestDeps {
   jobs: Jobs;
   config: Pick<Config, 'datasets' | 'imaging'>;
   logger: Logger;
+  /** The shoot ↔ report consequences of accepted data (completes the shoot, flags photo dates). */
+  onDataAccepted?: OnDataAccepted;
 }
 
 const AWAITING_DATA = ['processing', 'processing_pending'];
@@ -229,6 +232,7 @@ export function createIngest(deps: IngestDeps) {
     });
     if (!moved) return;
     deps.logger.info({ datasetId, kind, ...tally }, 'dataset accepted');
+    await deps.onDataAccepted?.(context, dataset.id);
     await deps.jobs.send(
       'dataset.fanout',
       { datasetId, phase: 'measure', generation: moved.generation },

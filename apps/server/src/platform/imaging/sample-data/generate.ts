@@ -25,6 +25,8 @@ export interface SampleDataOptions {
   yawErrorDeg?: number;
   origin?: { lng: number; lat: number };
   scene?: Partial<SceneOptions>;
+  /** Day the photos say they were taken (`YYYY-MM-DD`); by default one June 2024 day per flight line. */
+  capturedOn?: string;
 }
 
 export interface TruthBox {
@@ -232,7 +234,7 @@ export async function generateSampleData(options: SampleDataOptions): Promise<Sa
         .withExif({
           IFD0: { Make: 'DJI', Model: 'FC6310' },
           IFD2: {
-            DateTimeOriginal: `2024:06:1${line} 10:${String(10 + shot).padStart(2, '0')}:00`,
+            DateTimeOriginal: `${options.capturedOn?.replaceAll('-', ':') ?? `2024:06:1${line}`} 1${line}:${String(10 + shot).padStart(2, '0')}:00`,
             FocalLength: `${FOCAL_MM * 10}/10`,
             FocalLengthIn35mmFormat: '24',
             FocalPlaneXResolution: `${Math.round((width / SENSOR_WIDTH_MM) * 25.4 * 1000)}/1000`,

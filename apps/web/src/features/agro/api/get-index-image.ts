@@ -21,7 +21,7 @@ export interface LoadedIndexImage {
 
 /**
  * `GET /api/agro/index-image` or `/api/agro/index-change`: a PNG over the field's bounding box. Null
- * (no alert) when there is none: the index image is an extra, the statistics stand without it.
+ * (no alert) when there is none (204): the index image is an extra, the statistics stand without it.
  */
 export async function getIndexImage(query: IndexImageQuery): Promise<LoadedIndexImage | null> {
   const params = new URLSearchParams({ fieldUuid: query.fieldUuid, index: query.index });
@@ -35,7 +35,8 @@ export async function getIndexImage(query: IndexImageQuery): Promise<LoadedIndex
       credentials: 'same-origin',
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
     });
-    if (!response.ok) return null;
+    // 204: no image for that date (the empty state); any failure also shows none.
+    if (!response.ok || response.status === 204) return null;
     const mean = response.headers.get('X-Mean-Change');
     // Read whole so the browser's cache holds it for the map's own request.
     await response.blob();

@@ -228,4 +228,41 @@ describe('billing and payment', () => {
       paymentDetails: null,
     });
   });
+
+  it.each([
+    ['b2c_admin', false],
+    ['admin', true],
+  ] as const)(
+    'without bank details, %s cannot place the order and is told why',
+    async (role, seesSettings) => {
+      const { calls } = mockApi({
+        'GET /api/user': () => ({ body: user({ role }) }),
+        'GET /api/fields?type=cart': () => ({ body: MANUAL_CART }),
+        'GET /api/config/public': () => ({
+          body: {
+            paymentMethods: {
+              accountHolder: 'Ampelos',
+              bankName: null,
+              iban: null,
+              bic: null,
+              salesEmail: 'sales@example.com',
+              wireTransfer: false,
+            },
+            recaptchaSiteKey: null,
+          },
+        }),
+      });
+      renderCheckout();
+      await userEvent.click(await screen.findByTestId('cart-proceed'));
+      await userEvent.click(screen.getByTestId('pick-address'));
+      await userEvent.click(screen.getByTestId('checkout-next'));
+      const notice = await screen.findByTestId('wire-transfer-unavailable');
+      expect(notice.textContent).toContain('Payment by wire transfer is not available yet');
+      expect(within(notice).getByRole('link').getAttribute('href')).toBe('mailto:sales@example.com');
+      expect(notice.textContent?.includes('BANK_IBAN')).toBe(seesSettings);
+      expect(screen.queryByTestId('checkout-iban')).toBeNull();
+      expect(screen.getByTestId('place-order').hasAttribute('disabled')).toBe(true);
+      expect(calls.some((call) => call.path === '/api/orders/create')).toBe(false);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../../../lib/auth.ts';
+import { usePublicConfig, wireTransferOffered } from '../../../lib/public-config.ts';
 import type { CheckedCoupon } from '../api/check-coupon.ts';
 import { type OrderInput, useCreateOrder } from '../api/create-order.ts';
 import { useCart } from '../api/get-cart.ts';
@@ -42,6 +43,8 @@ export function CartCheckout({
 }: CheckoutSlots) {
   const { t } = useTranslation();
   const { data: user } = useUser();
+  const publicConfig = usePublicConfig();
+  const wireTransfer = wireTransferOffered(publicConfig.data);
   const cart = useCart();
   const [step, setStep] = useState<Step>(CART_STEPS.cart);
   const [coupon, setCoupon] = useState<CheckedCoupon | null>(null);
@@ -190,7 +193,7 @@ export function CartCheckout({
                 color="green"
                 onClick={submitOrder}
                 loading={placeOrder.isPending}
-                disabled={problem !== null || !cartData?.cartItems.length}
+                disabled={problem !== null || !cartData?.cartItems.length || !wireTransfer}
                 data-testid="place-order"
               >
                 {t('cart.placeOrder')}

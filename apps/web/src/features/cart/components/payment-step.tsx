@@ -2,8 +2,10 @@ import { type PriceBreakdown, roundTo } from '@ampelos/domain';
 import { Alert, Anchor, Group, Loader, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { WireTransferUnavailable } from '../../../components/wire-transfer-unavailable.tsx';
+import { useUser } from '../../../lib/auth.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import { usePublicConfig, wireTransferOffered } from '../../../lib/public-config.ts';
 
 interface PaymentStepProps {
   totals: PriceBreakdown;
@@ -15,12 +17,24 @@ interface PaymentStepProps {
 export function PaymentStep({ totals, errors }: PaymentStepProps) {
   const { t } = useTranslation();
   const config = usePublicConfig();
+  const { data: user } = useUser();
   const details = config.data?.paymentMethods;
+  const offered = wireTransferOffered(config.data);
 
   return (
     <Stack gap="md">
-      <Radio.Group value="wire_transfer" label={<Title order={4}>{t('cart.paymentMethod')}</Title>}>
-        <Radio.Card value="wire_transfer" p="md" mt="xs" maw={640} data-testid="payment-method-wire_transfer">
+      <Radio.Group
+        value={offered ? 'wire_transfer' : ''}
+        label={<Title order={4}>{t('cart.paymentMethod')}</Title>}
+      >
+        <Radio.Card
+          value="wire_transfer"
+          p="md"
+          mt="xs"
+          maw={640}
+          disabled={!offered}
+          data-testid="payment-method-wire_transfer"
+        >
           <Group wrap="nowrap">
             <Radio.Indicator />
             <IconBuildingBank size={20} />
@@ -30,7 +44,10 @@ export function PaymentStep({ totals, errors }: PaymentStepProps) {
       </Radio.Group>
       {config.isPending && <Loader size="sm" />}
       {config.isError && <Alert color="red">{t('legal.paymentUnavailable')}</Alert>}
-      {details && (
+      {details && !offered && (
+        <WireTransferUnavailable salesEmail={details.salesEmail} isAdmin={user?.role === 'admin'} />
+      )}
+      {details && offered && (
         <Paper withBorder p="md" maw={640} data-testid="checkout-bank-details">
           <Table variant="vertical" layout="fixed" withTableBorder={false}>
             <Table.Tbody>

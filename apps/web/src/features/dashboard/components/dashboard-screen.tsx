@@ -9,6 +9,7 @@ import { DateRangeInputs } from './date-range-inputs.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { FieldsMapPanel } from './fields-map-panel.tsx';
 import { GrowthChart } from './growth-chart.tsx';
+import { MaintenanceSwitch } from './maintenance-switch.tsx';
 import { OrdersChart } from './orders-chart.tsx';
 import { ShootsDonut } from './shoots-donut.tsx';
 
@@ -103,6 +104,7 @@ export function DashboardScreen() {
           <ExportMenu overview={overview.data} />
         </Group>
       </Group>
+      <MaintenanceSwitch />
       {figures}
     </Stack>
   );

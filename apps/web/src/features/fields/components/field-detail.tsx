@@ -1,11 +1,12 @@
-import type { FieldView } from '@ampelos/domain';
+import type { FieldView, ShootView } from '@ampelos/domain';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconEdit, IconMapPin, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDownloadFieldKml } from '../api/download-field-kml.ts';
+import { activeReportUuid, pickableReports } from '../report-choice.ts';
 import { DeleteFieldModal } from './delete-field-modal.tsx';
 import { EditFieldModal } from './edit-field-modal.tsx';
 import { FieldDetailsTable, FieldOwnerTable } from './field-details-table.tsx';
@@ -26,6 +27,8 @@ interface FieldDetailProps {
   reportPanel?: (reportUuid: string) => ReactNode;
   /** Weather, soil and forecast cards (the agro feature), composed in by the route. */
   agroCards?: ReactNode;
+  /** The shoots of the listed fields (`GET /fields` shootData): a report's name uses its final day. */
+  shoots?: readonly ShootView[];
 }
 
 export function FieldDetail({
@@ -36,12 +39,17 @@ export function FieldDetail({
   reportArea,
   reportPanel,
   agroCards,
+  shoots,
 }: FieldDetailProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const authorization = useAuthorization();
   const [editOpened, edit] = useDisclosure(false);
   const [deleteOpened, remove] = useDisclosure(false);
-  const [reportUuid, setReportUuid] = useState<string | null>(null);
+  const [chosenReport, setReportUuid] = useState<string | null>(null);
+  // Reports whose validity has started (or just bought), newest first: the picker's default order.
+  const reports = useMemo(() => pickableReports(field.Reports, new Date()), [field.Reports]);
+  // The first report of the loaded list is active until another is chosen (spec section 9).
+  const reportUuid = activeReportUuid(reports, chosenReport);
   const kml = useDownloadFieldKml();
 
   return (
@@ -65,12 +73,12 @@ export function FieldDetail({
           <Group gap={4} c="dimmed">
             <IconMapPin size={16} />
             <Text size="sm" data-testid="field-detail-location">
-              {fieldLocationText(t, field.location)}
+              {fieldLocationText(t, field.location, i18n.language)}
             </Text>
           </Group>
         </Stack>
         <Group gap="xs">
-          <ReportPicker reports={field.Reports} selected={reportUuid} onSelect={setReportUuid} />
+          <ReportPicker reports={reports} shoots={shoots} selected={reportUuid} onSelect={setReportUuid} />
           {serviceAction}
           {authorization.can('update', 'Field') && (
             <Button
@@ -104,7 +112,7 @@ export function FieldDetail({
           )}
         </Group>
       </Group>
-      {reportArea?.(field.Reports.find((report) => report.uuid === reportUuid) ?? null)}
+      {reportArea?.(reports.find((report) => report.uuid === reportUuid) ?? null)}
       <FieldOutlineMap field={field} />
       {reportUuid && reportPanel?.(reportUuid)}
       {agroCards}

@@ -1,8 +1,14 @@
 import type { FieldView } from '@ampelos/domain';
 import type { TFunction } from 'i18next';
+import { countryName } from '../country-name.ts';
 
 /** "Central Macedonia, Greece"; "Unknown location" when the server could not place it. */
-export function fieldLocationText(t: TFunction, location: FieldView['location'] | null | undefined): string {
-  const parts = [location?.region, location?.country].filter((part): part is string => Boolean(part?.trim()));
+export function fieldLocationText(
+  t: TFunction,
+  location: FieldView['location'] | null | undefined,
+  language = 'en',
+): string {
+  const country = countryName(location?.countryCode, location?.country ?? null, language);
+  const parts = [location?.region, country].filter((part): part is string => Boolean(part?.trim()));
   return parts.length > 0 ? parts.join(', ') : t('fields.unknownLocation');
 }

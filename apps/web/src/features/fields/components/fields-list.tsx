@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHectares } from '../../../components/map/index.ts';
+import { countryName } from '../country-name.ts';
 import { filterFieldsByName, flattenGroups, groupFields } from '../group-fields.ts';
 import { fieldLocationText } from './field-location.ts';
 import classes from './fields.module.css';
@@ -25,7 +26,7 @@ interface FieldsListProps {
  * search, and only the visible rows rendered so thousands of fields scroll and filter smoothly.
  */
 export function FieldsList({ fields, activeUuid, onSelect, h }: FieldsListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -87,7 +88,9 @@ export function FieldsList({ fields, activeUuid, onSelect, h }: FieldsListProps)
               if (row.kind === 'group') {
                 const { group } = row;
                 const place =
-                  [group.country, group.region].filter(Boolean).join(' · ') || t('fields.unknownLocation');
+                  [countryName(group.countryCode, group.country, i18n.language), group.region]
+                    .filter(Boolean)
+                    .join(' · ') || t('fields.unknownLocation');
                 return (
                   <div key={item.key} style={style}>
                     <UnstyledButton
@@ -99,7 +102,7 @@ export function FieldsList({ fields, activeUuid, onSelect, h }: FieldsListProps)
                       data-region={group.region ?? ''}
                     >
                       {row.collapsed ? <IconChevronRight size={16} /> : <IconChevronDown size={16} />}
-                      <Text fw={600} size="sm" style={{ flex: 1 }} truncate>
+                      <Text fw={600} size="sm" style={{ flex: 1 }} truncate title={place}>
                         {place}
                       </Text>
                       <Text size="xs" c="dimmed" data-testid="fields-group-summary">
@@ -132,7 +135,7 @@ export function FieldsList({ fields, activeUuid, onSelect, h }: FieldsListProps)
                         {field.title}
                       </Text>
                       <Text size="xs" c="dimmed" truncate>
-                        {fieldLocationText(t, field.location)}
+                        {fieldLocationText(t, field.location, i18n.language)}
                       </Text>
                     </Box>
                     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

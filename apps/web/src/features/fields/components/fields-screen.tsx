@@ -124,6 +124,7 @@ export function FieldsScreen({
       reportArea={reportArea && ((report) => reportArea(selected, report))}
       reportPanel={reportPanel}
       agroCards={agroCards?.(selected)}
+      shoots={fields.data?.shootData}
     />
   ) : chosenUuid && single.isPending ? (
     <Center py="xl">

@@ -1,4 +1,4 @@
-import { TIMERS_MS } from '@ampelos/domain';
+import { reportName, type ShootView, TIMERS_MS } from '@ampelos/domain';
 import { Button, Modal, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileAnalytics } from '@tabler/icons-react';
@@ -28,6 +28,8 @@ const time = (value: string | undefined) => (value ? Date.parse(value) || 0 : 0)
 
 interface ReportPickerProps {
   reports: readonly unknown[];
+  /** The shoots of the field's reports: a complete report is named by its final shoot day. */
+  shoots?: readonly ShootView[] | undefined;
   selected: string | null;
   onSelect: (uuid: string) => void;
 }
@@ -36,7 +38,7 @@ interface ReportPickerProps {
  * The report picker: a modal listing the field's reports, sorted by last updated or date added; with
  * none it says "No reports added". It closes 300 ms after a choice (spec section 9).
  */
-export function ReportPicker({ reports, selected, onSelect }: ReportPickerProps) {
+export function ReportPicker({ reports, shoots, selected, onSelect }: ReportPickerProps) {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
   const [sort, setSort] = useState<SortKey>('updatedAt');
@@ -52,8 +54,12 @@ export function ReportPicker({ reports, selected, onSelect }: ReportPickerProps)
     [reports, sort],
   );
   const current = list.find((r) => r.uuid === selected);
-  const label = (report: PickableReport) =>
-    report.processedAt ? formatDate(report.processedAt) : `#${report.uuid.slice(0, 4)}`;
+  // Named as the report panel names it: final shoot day, processing date, or # and 4 uuid characters.
+  const label = (report: PickableReport) => {
+    const shoot = shoots?.find((candidate) => candidate.report.uuid === report.uuid) ?? null;
+    const name = reportName({ status: report.status ?? '', ...report }, shoot);
+    return name.kind === 'date' ? formatDate(name.date, 'short') : name.text;
+  };
 
   const choose = (uuid: string) => {
     onSelect(uuid);

@@ -1,12 +1,16 @@
 import { Alert, Anchor, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import { WireTransferUnavailable } from '../../../components/wire-transfer-unavailable.tsx';
+import { useUser } from '../../../lib/auth.ts';
+import { usePublicConfig, wireTransferOffered } from '../../../lib/public-config.ts';
 
 /** Wire-transfer details from GET /api/config/public (spec section 2). */
 export function PaymentMethods() {
   const { t } = useTranslation();
   const config = usePublicConfig();
+  const { data: user } = useUser();
   const details = config.data?.paymentMethods;
+  const offered = wireTransferOffered(config.data);
 
   return (
     <Stack gap="md" maw={720} data-testid="payment-methods">
@@ -18,7 +22,10 @@ export function PaymentMethods() {
           {t('legal.paymentUnavailable')}
         </Alert>
       )}
-      {details && (
+      {details && !offered && (
+        <WireTransferUnavailable salesEmail={details.salesEmail} isAdmin={user?.role === 'admin'} />
+      )}
+      {details && offered && (
         <>
           <Paper withBorder p="md">
             <Table variant="vertical" layout="fixed">

@@ -3,6 +3,7 @@ import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { groupReportsByField, hasDeletedFields } from '../order-figures.ts';
+import classes from './orders.module.css';
 
 /** Reports Info: the order's reports grouped by field, each with its service, status, validity and date. */
 export function OrderReports({ reports }: { reports: readonly OrderReportView[] }) {
@@ -46,7 +47,17 @@ export function OrderReports({ reports }: { reports: readonly OrderReportView[] 
                   </Badge>
                 )}
               </Group>
-              <Table.ScrollContainer minWidth={520}>
+              {/* On a phone the table scrolls inside the card; the region takes the keyboard focus so
+                  it can be scrolled without a mouse (arrow keys). */}
+              <Table.ScrollContainer
+                minWidth={520}
+                type="native"
+                tabIndex={0}
+                role="region"
+                aria-label={t('orders.reports.tableLabel', { field: group.title })}
+                className={classes.scrollRegion}
+                data-testid="order-reports-scroll"
+              >
                 <Table striped verticalSpacing={4} fz="sm">
                   <Table.Thead>
                     <Table.Tr>

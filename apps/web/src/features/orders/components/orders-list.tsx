@@ -40,7 +40,8 @@ export function OrdersList({ orders, activeUuid, onSelect, h }: OrdersListProps)
               )}
             </ThemeIcon>
             <Box style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} lineClamp={2} data-testid="order-row-customer">
+              {/* The whole name, wrapped (a long one used to lose its end at 1440 px). */}
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="order-row-customer">
                 {order.user.firstName} {order.user.lastName}
               </Text>
               <Text size="xs" c="dimmed" truncate>
@@ -50,7 +51,8 @@ export function OrdersList({ orders, activeUuid, onSelect, h }: OrdersListProps)
                 {t('orders.reportsCount', { count: order.numOfReport })}
               </Text>
             </Box>
-            <Stack gap={6} align="flex-end">
+            {/* Price and status keep their width: the badge is never cut. */}
+            <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="order-row-price">
                 {formatPrice(order.finalPrice)}
               </Text>

@@ -86,6 +86,11 @@ describe('OrdersScreen', () => {
     ]);
     expect(within(groups[0] as HTMLElement).getAllByTestId('order-report-row')).toHaveLength(2);
     expect(d.queryByTestId('order-reports-empty')).toBeNull();
+    // On a phone each table scrolls inside the card; the keyboard reaches it (axe: scrollable region).
+    const region = within(groups[0] as HTMLElement).getByTestId('order-reports-scroll');
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(region.getAttribute('role')).toBe('region');
+    expect(region.getAttribute('aria-label')).toMatch(/^Reports of /);
     expect(d.queryByTestId('order-fields-deleted')).toBeNull();
   });
 

@@ -62,6 +62,9 @@ export function AnnotationForm({ reportUuid, file, base, target, onSaved, onCanc
         value={factor}
         onChange={setFactor}
         searchable
+        // Clicking the chosen factor again keeps it (Mantine would clear it without a word); the
+        // clear button still empties the field on purpose.
+        allowDeselect={false}
         clearable
         comboboxProps={{ withinPortal: false }}
         maxDropdownHeight={260}

@@ -1,6 +1,7 @@
 import { DRAWN_BOX_HEX, MAP, type MapLayer, STRESS_COLOUR_HEX, STRESS_COLOURS } from '@ampelos/domain';
 import { Box, Group, Select, Slider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ClassificationLegend } from './classification-legend.tsx';
 
 interface LayerControlsProps {
   layers: MapLayer[];
@@ -30,19 +31,6 @@ const RAMPS: Partial<Record<MapLayer, { colours: string; low: string; high: stri
     high: 'legend.highest',
   },
 };
-
-/**
- * The classification layer's colours, as `platform/imaging/tiles/layer-codes.ts` (BETA_PALETTE)
- * paints them: grey for plants no classifier or person has named, then the five classes.
- */
-const CLASS_SWATCHES: { key: string; colour: string }[] = [
-  { key: 'notClassified', colour: 'rgb(150,150,150)' },
-  { key: 'fungalDiseases', colour: 'rgb(128,0,128)' },
-  { key: 'trunkDiseases', colour: 'rgb(120,70,20)' },
-  { key: 'heatStress', colour: 'rgb(255,120,0)' },
-  { key: 'waterStress', colour: 'rgb(0,120,255)' },
-  { key: 'toxicity', colour: 'rgb(200,0,60)' },
-];
 
 function Swatch({ colour }: { colour: string }) {
   return <Box w={12} h={12} style={{ borderRadius: '50%', background: colour, border: '1px solid #fff' }} />;
@@ -107,19 +95,7 @@ export function LayerControls({
           <Swatch colour={DRAWN_BOX_HEX} />
           <Text size="xs">{t('results.colours.drawn')}</Text>
         </Group>
-        {layer === 'beta' && (
-          <Stack gap={4} mt={4} data-testid="results-class-legend">
-            <Text size="xs" c="dimmed">
-              {t('results.classLegend.explain')}
-            </Text>
-            {CLASS_SWATCHES.map(({ key, colour }) => (
-              <Group key={key} gap={6} wrap="nowrap">
-                <Box w={12} h={12} style={{ borderRadius: 2, background: colour }} />
-                <Text size="xs">{t(`results.classes.${key}`)}</Text>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        {layer === 'beta' && <ClassificationLegend />}
         {ramp && (
           <Stack gap={2} mt={4}>
             <Box

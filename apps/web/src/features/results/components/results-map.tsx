@@ -149,6 +149,25 @@ export function ResultsMap({
   );
 }
 
+const POPUP_MARGIN_PX = 12;
+
+/** Pans the map so that `element` (a popup) lies inside the map with a margin, if it can. */
+export function panIntoView(map: MapLibreMap, element: HTMLElement | undefined) {
+  if (!element) return;
+  const frame = map.getContainer().getBoundingClientRect();
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return;
+  const overflow = (start: number, end: number, min: number, max: number) => {
+    if (end - start > max - min - 2 * POPUP_MARGIN_PX) return start - (min + POPUP_MARGIN_PX);
+    if (start < min + POPUP_MARGIN_PX) return start - (min + POPUP_MARGIN_PX);
+    if (end > max - POPUP_MARGIN_PX) return end - (max - POPUP_MARGIN_PX);
+    return 0;
+  };
+  const dx = overflow(box.left, box.right, frame.left, frame.right);
+  const dy = overflow(box.top, box.bottom, frame.top, frame.bottom);
+  if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) map.panBy([dx, dy], { duration: 0 });
+}
+
 /** A MapLibre popup whose content React renders (through a portal, so it keeps the app's providers). */
 function MapPopupPortal({ map, popup }: { map: MapLibreMap; popup: MapPopup }) {
   const [container] = useState(() => document.createElement('div'));
@@ -162,7 +181,15 @@ function MapPopupPortal({ map, popup }: { map: MapLibreMap; popup: MapPopup }) {
       .addTo(map);
     const onClose = () => closeRef.current();
     instance.on('close', onClose);
+    // On a phone the popup (photo, close and Navigate) may open past the map's edge: pan it into
+    // view once laid out, and again when its photo loads and it grows.
+    const element = instance.getElement();
+    const fit = () => panIntoView(map, element);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    observer?.observe(container);
+    fit();
     return () => {
+      observer?.disconnect();
       // Moving or unmounting the popup is not the user closing it.
       instance.off('close', onClose);
       instance.remove();

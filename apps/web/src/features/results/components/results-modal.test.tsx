@@ -213,11 +213,11 @@ describe('report results', () => {
 
   it('explains the classification layer: what each colour means and where classes come from', async () => {
     await openResults(resultsOf({ layers: ['ai', 'beta'] }));
-    expect(screen.queryByTestId('results-class-legend')).toBeNull();
+    expect(screen.queryByTestId('results-classification-legend')).toBeNull();
     await userEvent.click(screen.getByTestId('results-layer-select'));
     await userEvent.click(screen.getAllByRole('option')[1] as HTMLElement);
     expect(screen.getByTestId('results-map').dataset.layer).toBe('beta');
-    const legend = screen.getByTestId('results-class-legend');
+    const legend = screen.getByTestId('results-classification-legend');
     for (const name of [
       'Not Classified',
       'Fungal Diseases',

@@ -7,8 +7,8 @@ import { AWAITING_REPORT_STATUSES, type ShootFilters, shootStatusKey } from '../
 interface ShootsFiltersProps {
   filters: ShootFilters;
   onChange: (filters: ShootFilters) => void;
-  /** Admin roles also filter by pending, pending_payment and processing (reports without a shoot). */
-  withAwaitingStatuses: boolean;
+  /** Shoot managers also filter by pending, pending_payment and processing (reports without a shoot). */
+  manager: boolean;
 }
 
 function FilterGroup({
@@ -55,10 +55,11 @@ function FilterGroup({
 }
 
 /** Filters by report status and by shoot status, each with Clear. */
-export function ShootsFilters({ filters, onChange, withAwaitingStatuses }: ShootsFiltersProps) {
+export function ShootsFilters({ filters, onChange, manager }: ShootsFiltersProps) {
   const { t } = useTranslation();
+  // A drone crew's shoots only meet the statuses of a report that has a shoot.
   const reportStatuses = REPORT_STATUSES.filter(
-    (status) => withAwaitingStatuses || !AWAITING_REPORT_STATUSES.includes(status),
+    (status) => manager || !AWAITING_REPORT_STATUSES.includes(status),
   );
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

@@ -18,7 +18,11 @@ interface ShootsHeaderProps {
   needsAssignment: number;
   filters: ShootFilters;
   onFiltersChange: (filters: ShootFilters) => void;
-  withAwaitingStatuses: boolean;
+  /**
+   * Shoot managers (admin, operation_admin): the red count, Need Assignment and the report-status
+   * filters, which mean nothing to a drone organisation or a pilot (their shoots are assigned).
+   */
+  manager: boolean;
   view: ShootsViewMode;
   onToggleView: () => void;
   onOpenCalendar: () => void;
@@ -34,7 +38,7 @@ export function ShootsHeader({
   needsAssignment,
   filters,
   onFiltersChange,
-  withAwaitingStatuses,
+  manager,
   view,
   onToggleView,
   onOpenCalendar,
@@ -56,16 +60,18 @@ export function ShootsHeader({
             {opened ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}
           </ActionIcon>
           <Title order={2}>{t('nav.shoots')}</Title>
-          <Tooltip label={t('shoots.header.needsAssignmentCount', { count: needsAssignment })}>
-            <Badge
-              color="red"
-              variant="filled"
-              circle={needsAssignment < 10}
-              data-testid="shoots-need-assignment-count"
-            >
-              {needsAssignment}
-            </Badge>
-          </Tooltip>
+          {manager && (
+            <Tooltip label={t('shoots.header.needsAssignmentCount', { count: needsAssignment })}>
+              <Badge
+                color={needsAssignment > 0 ? 'red' : 'gray'}
+                variant={needsAssignment > 0 ? 'filled' : 'light'}
+                circle={needsAssignment < 10}
+                data-testid="shoots-need-assignment-count"
+              >
+                {needsAssignment}
+              </Badge>
+            </Tooltip>
+          )}
         </Group>
         <Group gap="xs">
           <Button
@@ -88,22 +94,20 @@ export function ShootsHeader({
       </Group>
       <Collapse expanded={opened}>
         <Stack gap="sm" pt="sm">
-          <Button
-            variant={filters.needAssignment ? 'filled' : 'light'}
-            color="red"
-            w="fit-content"
-            leftSection={<IconUserExclamation size={16} />}
-            onClick={() => onFiltersChange({ ...filters, needAssignment: !filters.needAssignment })}
-            aria-pressed={filters.needAssignment}
-            data-testid="shoots-need-assignment"
-          >
-            {t('shoots.header.needAssignment')}
-          </Button>
-          <ShootsFilters
-            filters={filters}
-            onChange={onFiltersChange}
-            withAwaitingStatuses={withAwaitingStatuses}
-          />
+          {manager && (
+            <Button
+              variant={filters.needAssignment ? 'filled' : 'light'}
+              color="red"
+              w="fit-content"
+              leftSection={<IconUserExclamation size={16} />}
+              onClick={() => onFiltersChange({ ...filters, needAssignment: !filters.needAssignment })}
+              aria-pressed={filters.needAssignment}
+              data-testid="shoots-need-assignment"
+            >
+              {t('shoots.header.needAssignment')}
+            </Button>
+          )}
+          <ShootsFilters filters={filters} onChange={onFiltersChange} manager={manager} />
         </Stack>
       </Collapse>
     </Paper>

@@ -137,13 +137,18 @@ describe('ShootsScreen', () => {
     expect(screen.getAllByTestId('shoot-row').map((row) => row.dataset.kind)).toEqual(['shoot']);
   });
 
-  it('keeps those statuses from other roles', async () => {
-    renderShoots(answerOf([shootFixture()]), 'drone_admin');
-    await screen.findAllByTestId('shoot-row');
-    const filter = screen.getByTestId('shoots-filter-report-status');
-    expect(within(filter).queryByText('Pending Confirmation')).toBeNull();
-    expect(within(filter).getByText('Processing Pending')).toBeTruthy();
-  });
+  it.each(['drone_admin', 'drone_operator'] as const)(
+    'keeps those statuses, Need Assignment and its count from a %s',
+    async (role) => {
+      renderShoots(answerOf([shootFixture()]), role);
+      await screen.findAllByTestId('shoot-row');
+      const filter = screen.getByTestId('shoots-filter-report-status');
+      expect(within(filter).queryByText('Pending Confirmation')).toBeNull();
+      expect(within(filter).getByText('Processing Pending')).toBeTruthy();
+      expect(screen.queryByTestId('shoots-need-assignment')).toBeNull();
+      expect(screen.queryByTestId('shoots-need-assignment-count')).toBeNull();
+    },
+  );
 
   it('shows Confirm Dates exactly when the server allows it', async () => {
     renderShoots(answerOf([{ ...assigned, actions: { ...NO_ACTIONS, confirmDates: true } }]), 'drone_admin');

@@ -87,7 +87,7 @@ export function ShootsScreen({ reportPanel }: { reportPanel?: (shoot: ShootView)
       needsAssignment={answer?.needsAssignment ?? 0}
       filters={filters}
       onFiltersChange={setFilters}
-      withAwaitingStatuses={user ? isShootManager(user.role as Role) : false}
+      manager={user ? isShootManager(user.role as Role) : false}
       view={view}
       onToggleView={() => setView((current) => (current === 'flat' ? 'grouped' : 'flat'))}
       onOpenCalendar={() => setCalendarOpen(true)}
