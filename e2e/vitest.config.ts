@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The browser tier's time against its budget, and the slowest journeys (scripts/test-tiers.mjs).
+    reporters: ['default', '../scripts/test-tiers-reporter.ts'],
   },
 });
