@@ -186,16 +186,6 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     publicUrl: config.publicUrl,
   });
   await jobs.handle('mail.send', mail.deliver);
-  const sessions = createSessionManager({ users: usersRepository, config });
-  const auth = createAuthService({
-    users: usersRepository,
-    mail,
-    botCheck: createBotCheck({ secret: config.recaptchaSecret, logger: app.log }),
-    publicUrl: config.publicUrl,
-  });
-  const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
-  const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
-  const commerceRepository = createCommerceRepository(database.db);
   // Several processes share PostgreSQL, so events travel through it; the embedded database has one process.
   const realtime =
     database.kind === 'postgres' && database.connectionString
@@ -205,12 +195,33 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
           logger: app.log,
         })
       : createInProcessBus();
+  const sessions = createSessionManager({ users: usersRepository, config, bus: realtime, logger: app.log });
+  const auth = createAuthService({
+    users: usersRepository,
+    mail,
+    botCheck: createBotCheck({ secret: config.recaptchaSecret, logger: app.log }),
+    publicUrl: config.publicUrl,
+    sessions: sessions.notices,
+  });
+  const users = createUserService({
+    users: usersRepository,
+    storage,
+    mail,
+    publicUrl: config.publicUrl,
+    sessions: sessions.notices,
+  });
+  const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
+  const commerceRepository = createCommerceRepository(database.db);
   const notifications = createNotificationService({
     notifications: createNotificationRepository(database.db),
     realtime,
   });
   const companyRepository = createCompanyRepository(database.db);
-  const companies = createCompanyService({ companies: companyRepository, storage });
+  const companies = createCompanyService({
+    companies: companyRepository,
+    storage,
+    sessions: sessions.notices,
+  });
   const companyDirectory = createCompanyDirectoryService({ companies: companyRepository, storage });
   const audit = createAuditService({ audit: createAuditRepository(database.db), logger: app.log });
   const userAdmin = createUserAdminService({
@@ -218,6 +229,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     mail,
     publicUrl: config.publicUrl,
     audit,
+    sessions: sessions.notices,
   });
   const shootRepository = createShootRepository(database.db);
   const shootEvents = createShootEvents({
@@ -367,7 +379,9 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
         await api.register(realtimeRoutes<AuthContext>, {
           bus: realtime,
           publicUrl: config.publicUrl,
-          userIdOf: (request) => request.auth?.user.id ?? null,
+          sessionOf: ({ auth }) =>
+            auth ? { userId: auth.user.id, sessionId: auth.sessionId, deadline: auth.deadline } : null,
+          recheck: async (request) => (await sessions.current(request))?.deadline ?? null,
           greeting: notifications.unreadMessage,
           channels: {
             channels: { chat: staffChat.policy, logs: serverLog.policy, agro: agroModule.channel },

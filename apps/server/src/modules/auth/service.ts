@@ -6,6 +6,7 @@ import type { BotCheck } from '../../platform/providers/recaptcha.ts';
 import type { MailService } from '../mail/service.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionNotices } from './sessions.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR_MS;
@@ -36,6 +37,7 @@ export function createAuthService(deps: {
   mail: MailService;
   botCheck: BotCheck;
   publicUrl: string;
+  sessions: SessionNotices;
 }) {
   async function sendVerification(user: UserRow) {
     const token = newToken();
@@ -91,6 +93,7 @@ export function createAuthService(deps: {
       const userId = await deps.users.consumeToken('verify_email', hashToken(token), new Date());
       if (userId === null) throw badRequest(AUTH_MESSAGES.verifyFailed);
       await deps.users.update(userId, { emailVerifiedAt: new Date() });
+      await deps.sessions.userChanged(userId);
     },
 
     async requestPasswordReset(email: string) {
@@ -124,6 +127,7 @@ export function createAuthService(deps: {
         emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
       });
       await deps.users.deleteSessionsOfUser(userId);
+      await deps.sessions.ended(userId);
     },
   };
 }
