@@ -57,7 +57,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
 import { createResultsModule } from './modules/results/results-module.ts';
 import { createCrewService } from './modules/shoots/crew-service.ts';
-import { presentShoot } from './modules/shoots/presenter.ts';
+import { presentFieldShoot } from './modules/shoots/presenter.ts';
 import { createShootRepository } from './modules/shoots/repository.ts';
 import { shootRoutes } from './modules/shoots/routes.ts';
 import { createShootService } from './modules/shoots/service.ts';
@@ -364,7 +364,7 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
           commerce,
           shootData: async (auth, fieldIds) =>
             (await shoots.ofFields(auth, fieldIds)).map(({ record, actions }) =>
-              presentShoot(record, actions),
+              presentFieldShoot(record, actions),
             ),
         });
         await api.register(commerceRoutes, { commerce, issuer: orderIssuer });
