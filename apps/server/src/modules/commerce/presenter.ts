@@ -10,7 +10,7 @@ import type {
 } from '@ampelos/domain';
 import { presentField } from '../fields/presenter.ts';
 import type { FieldRow } from '../fields/repository.ts';
-import type { CouponRow, OrderWithDetails, ReportRow, ReportSummaryRow } from './repository.ts';
+import type { CouponRow, OrderWithDetails, ReportSummaryRow } from './repository.ts';
 import type { CommerceService } from './service.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -70,11 +70,16 @@ describe('GET /api/fields as the list and the map need it', () => {
     await createField(ctx, customer.user, { title: 'Second block' });
     const changed = await customer.http.get('/api/fields', { headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().data.map((f: { title: string }) => f.title)).toEqual(['Second block', 'First block']);
+    expect(changed.json().data.map((f: { title: string }) => f.title)).toEqual([
+      'Second block',
+      'First block',
+    ]);
     expect(changed.headers.etag).not.toBe(etag);
 
     // Another user's list never matches this one's tag by accident of an empty list.
     const other = await signedInClient(ctx, { role: 'b2c_admin' });
-    expect((await other.http.get('/api/fields', { headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    expect((await other.http.get('/api/fields', { headers: { 'if-none-match': etag } })).statusCode).toBe(
+      200,
+    );
   });
 });
