@@ -164,12 +164,28 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
   const metrics = createMetrics({ role: config.processRole });
   installMetrics(app, { metrics, token: config.metrics.token });
+  // Several processes share PostgreSQL, so events travel through it; the embedded database has one process.
+  const realtime =
+    database.kind === 'postgres' && database.connectionString
+      ? await createPostgresBus({
+          connectionString: database.connectionString,
+          query: database.executor.executeSql,
+          logger: app.log,
+        })
+      : createInProcessBus();
   const jobs = await startJobs({
     database,
     logger: app.log,
     runWorker,
     retryLimit: config.jobs.retryLimit,
     observer: metrics.jobObserver,
+    wake: {
+      publish: (queue) => realtime.publish({ job: queue }),
+      subscribe: (listener) =>
+        realtime.subscribe((envelope) => {
+          if ('job' in envelope) listener(envelope.job);
+        }),
+    },
   });
   metrics.setQueueDepthSource(jobs.depths);
   const readiness = createReadiness({
@@ -186,15 +202,6 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
     publicUrl: config.publicUrl,
   });
   await jobs.handle('mail.send', mail.deliver);
-  // Several processes share PostgreSQL, so events travel through it; the embedded database has one process.
-  const realtime =
-    database.kind === 'postgres' && database.connectionString
-      ? await createPostgresBus({
-          connectionString: database.connectionString,
-          query: database.executor.executeSql,
-          logger: app.log,
-        })
-      : createInProcessBus();
   const sessions = createSessionManager({ users: usersRepository, config, bus: realtime, logger: app.log });
   const auth = createAuthService({
     users: usersRepository,

@@ -17,11 +17,11 @@ describe('GET /api/fields as the list and the map need it', () => {
     const customer = await signedInClient(ctx, { role: 'b2c_admin' });
     const field = await createField(ctx, customer.user, {
       ring: [
-        [22.700000123456789, 37.8],
-        [22.71, 37.800000987654321],
+        [22.70000012345, 37.8],
+        [22.71, 37.80000098765],
         [22.71, 37.81],
         [22.7, 37.81],
-        [22.700000123456789, 37.8],
+        [22.70000012345, 37.8],
       ],
     });
     const report = await createReport(ctx, customer.user, field, {

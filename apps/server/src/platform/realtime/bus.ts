@@ -30,11 +30,15 @@ export function sessionEventConcerns(event: SessionEvent, userId: number, sessio
   return event.exceptSessionId !== sessionId;
 }
 
-/** A message for one user's open sockets, for every socket that joined a channel, or a session event. */
+/**
+ * A message for one user's open sockets, for every socket that joined a channel, a session event, or
+ * a job queue that has new jobs (its workers in every process wake up instead of polling).
+ */
 export type RealtimeEnvelope =
   | { userId: number; message: RealtimeMessage }
   | { channel: string; message: RealtimeMessage }
-  | { session: SessionEvent };
+  | { session: SessionEvent }
+  | { job: string };
 
 /**
  * Publish/subscribe between whoever produces events (a notification written) and the process holding

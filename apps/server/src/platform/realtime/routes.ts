@@ -57,7 +57,7 @@ export async function realtimeRoutes<V>(app: FastifyInstance, options: RealtimeR
   const unsubscribe = options.bus.subscribe((envelope) => {
     if ('session' in envelope) connections.applySessionEvent(envelope.session);
     else if ('userId' in envelope) connections.send(envelope.userId, envelope.message);
-    else connections.broadcast(envelope.channel, envelope.message);
+    else if ('channel' in envelope) connections.broadcast(envelope.channel, envelope.message);
   });
   // A session that expires (idle or absolute) while its socket is open: found at the next heartbeat.
   const requests = new WeakMap<object, FastifyRequest>();
