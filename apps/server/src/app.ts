@@ -8,12 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAddressRepository } from './modules/addresses/repository.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { createAddressService } from './modules/addresses/service.ts';
@@ -78,6 +73,7 @@ import { frameworkErrors, installErrorHandler } from './platform/http/errors.ts'
 import { installInputGuard } from './platform/http/input-guard.ts';
 import { installRequestId, requestIdMixin, requestIdOf } from './platform/http/request-id.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
+import { createResponseSerializer } from './platform/http/serializer.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
@@ -105,6 +101,8 @@ export interface RegisteredRoute {
   url: string;
   /** The route's CSRF opt-in (`true`: a GET that changes state) or opt-out (`false`). */
   csrf: boolean | undefined;
+  /** Whether the route declares the shape of its answers (OpenAPI, compiled serialisation). */
+  responseSchema: boolean;
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -140,10 +138,11 @@ export async function buildApp({ config, database, mailTransport, logger, logOut
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const csrf = (route.config as { csrf?: boolean } | undefined)?.csrf;
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf });
+    const responseSchema = Boolean((route.schema as { response?: unknown } | undefined)?.response);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf, responseSchema });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ checkUndeclared: config.env !== 'production' }));
   installErrorHandler(app);
   installRequestId(app);
 

@@ -1,8 +1,10 @@
 import {
+  cartViewSchema,
   type FieldShootView,
   fieldCreateBodySchema,
   fieldDeleteSchema,
   fieldListQuerySchema,
+  fieldListViewSchema,
   fieldUpdateBodySchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,6 +37,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Fields the caller may see, newest first; with type=cart the caller's cart",
         querystring: fieldListQuerySchema,
+        response: { 200: z.union([fieldListViewSchema, cartViewSchema]) },
       },
       // The list is fetched again after every change and on every visit: unchanged, it costs no body.
       onSend: etagOnSend,

@@ -5,6 +5,7 @@ import {
   deleteAccountSchema,
   OPERATIONS_MESSAGES,
   profileUpdateSchema,
+  userViewSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
 ) => {
   app.get(
     '/user',
-    { schema: { tags, summary: 'The signed-in user with lang and permissions' } },
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user with lang and permissions',
+        response: { 200: userViewSchema },
+      },
+    },
     async (request) => {
       return requireAuth(request).view;
     },
