@@ -6,9 +6,40 @@ type Stringify = (data: unknown) => string;
 
 export class UndeclaredAnswerError extends Error {}
 
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * `x | null` as `type: [x, 'null']` instead of zod's `anyOf`: fast-json-stringify writes a type list
+ * directly, where an `anyOf` makes it validate the value against each branch at every serialisation.
+ */
+function simplifyNullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplifyNullables);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) out[key] = simplifyNullables(value);
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const nullIndex = anyOf.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
+    const other = anyOf[1 - nullIndex];
+    const primitive = ['string', 'number', 'integer', 'boolean'];
+    if (
+      nullIndex !== -1 &&
+      other &&
+      typeof other.type === 'string' &&
+      primitive.includes(other.type) &&
+      !other.enum &&
+      !other.const
+    ) {
+      const { anyOf: _anyOf, ...rest } = out;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
+}
+
 function compile(schema: z.ZodType): Stringify {
   const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  return fastJson(json as Parameters<typeof fastJson>[0]) as Stringify;
+  return fastJson(simplifyNullables(json) as Parameters<typeof fastJson>[0]) as Stringify;
 }
 
 /** The top-level keys an object schema requires (to tell the options of a union apart cheaply). */
