@@ -52,8 +52,8 @@ function requiredKeys(schema: z.ZodType): string[] {
 
 /**
  * Response serialisation from the routes' zod schemas, compiled once per route with fast-json-stringify
- * (the JSON Schema that OpenAPI shows). A union of objects picks the first option whose required keys
- * the answer has. With `checkUndeclared` (development and tests) each answer is first parsed by its
+ * (the JSON Schema that OpenAPI shows). A union of objects picks the option with the most required keys
+ * that the answer all has. With `checkUndeclared` (development and tests) each answer is first parsed by its
  * strict zod schema: a field the schema does not declare fails the request instead of being dropped
  * silently, so a leak is found by the tests, never by a customer.
  */
@@ -63,7 +63,10 @@ export function createResponseSerializer(options: {
   return ({ schema, method, url }) => {
     if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
     const options_ = schema instanceof z.ZodUnion ? (schema.options as z.ZodType[]) : [schema];
-    const compiled = options_.map((option) => ({ stringify: compile(option), keys: requiredKeys(option) }));
+    // The most specific option first: the cart answer has the list's keys and more.
+    const compiled = options_
+      .map((option) => ({ stringify: compile(option), keys: requiredKeys(option) }))
+      .sort((a, b) => b.keys.length - a.keys.length);
     const pick = (data: unknown) => {
       if (compiled.length === 1 || typeof data !== 'object' || data === null) return compiled[0];
       return compiled.find(({ keys }) => keys.every((key) => key in data)) ?? compiled[0];
