@@ -1,5 +1,6 @@
-// Data for the load and soak scripts: customers who each own 50 fields with reports (a completed one
-// with ten analysed photos, a processing one), an order, and 50 notifications.
+// Data for the load and soak scripts: customers who each own 50 fields as customers have them after a
+// season: a completed report with ten analysed photos and its completed drone shoot, a processing E2E
+// report whose shoot is scheduled, an order, and 50 notifications.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
@@ -66,14 +67,24 @@ export async function seedCustomers(databaseUrl: string, customers: number): Pro
           [userId, `Bench field ${f}`, JSON.stringify(ring), lng + 0.0015, lat + 0.001],
         );
         const { id: fieldId, title, area } = field.rows[0];
-        await db.query(
+        const reports = await db.query(
           `insert into reports (field_id, field_title, field_area, owner_id, service, shoots, status, order_id,
              valid_from, valid_to, processed_at, camera, num_of_input_imgs, num_of_output_imgs, output_data, layers)
-           values ($1, $2, $3, $4, 'manual', 3, 'complete', $5, now() - interval '30 days', now() + interval '335 days',
+           values ($1, $2, $3, $4, 'e2e', 3, 'complete', $5, now() - interval '30 days', now() + interval '335 days',
              now() - interval '1 day', 'DJI M3M', 10, 10, $6, '["ai","no_pseu"]'),
-                  ($1, $2, $3, $4, 'e2e', 3, 'processing', $5, now(), now() + interval '365 days',
-             null, null, null, null, null, null)`,
+                  ($1, $2, $3, $4, 'e2e', 3, 'processing_pending', $5, now(), now() + interval '365 days',
+             null, null, null, null, null, null)
+           returning id`,
           [fieldId, title, area, userId, orderId, JSON.stringify(outputData(f))],
+        );
+        const [complete, scheduled] = reports.rows.map((row) => row.id as number);
+        await db.query(
+          `insert into shoots (report_id, status, date_start, date_end, confirmed_start, confirmed_end,
+             alternative_start, alternative_end, final_day, completed_at)
+           values ($1, 'complete', current_date - 40, current_date - 30, current_date - 38, current_date - 36,
+             current_date - 35, current_date - 33, current_date - 37, now() - interval '37 days'),
+                  ($2, 'unassigned', current_date + 5, current_date + 15, null, null, null, null, null, null)`,
+          [complete, scheduled],
         );
       }
       await db.query(

@@ -5,13 +5,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAddressRepository } from './modules/addresses/repository.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { createAddressService } from './modules/addresses/service.ts';
@@ -57,7 +52,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
 import { createResultsModule } from './modules/results/results-module.ts';
 import { createCrewService } from './modules/shoots/crew-service.ts';
-import { presentShoot } from './modules/shoots/presenter.ts';
+import { presentFieldShoot } from './modules/shoots/presenter.ts';
 import { createShootRepository } from './modules/shoots/repository.ts';
 import { shootRoutes } from './modules/shoots/routes.ts';
 import { createShootService } from './modules/shoots/service.ts';
@@ -79,6 +74,7 @@ import { frameworkErrors, installErrorHandler } from './platform/http/errors.ts'
 import { installInputGuard } from './platform/http/input-guard.ts';
 import { installRequestId, requestIdMixin, requestIdOf } from './platform/http/request-id.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
+import { createResponseSerializer } from './platform/http/serializer.ts';
 import { serveWebApp } from './platform/http/web-app.ts';
 import { startJobs } from './platform/jobs/jobs.ts';
 import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-tail.ts';
@@ -110,6 +106,8 @@ export interface RegisteredRoute {
   url: string;
   /** The route's CSRF opt-in (`true`: a GET that changes state) or opt-out (`false`). */
   csrf: boolean | undefined;
+  /** Whether the route declares the shape of its answers (OpenAPI, compiled serialisation). */
+  responseSchema: boolean;
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -152,10 +150,11 @@ export async function buildApp({
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const csrf = (route.config as { csrf?: boolean } | undefined)?.csrf;
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf });
+    const responseSchema = Boolean((route.schema as { response?: unknown } | undefined)?.response);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf, responseSchema });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ checkUndeclared: config.env !== 'production' }));
   installErrorHandler(app);
   installRequestId(app);
 
@@ -176,12 +175,28 @@ export async function buildApp({
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
   const metrics = createMetrics({ role: config.processRole });
   installMetrics(app, { metrics, token: config.metrics.token });
+  // Several processes share PostgreSQL, so events travel through it; the embedded database has one process.
+  const realtime =
+    database.kind === 'postgres' && database.connectionString
+      ? await createPostgresBus({
+          connectionString: database.connectionString,
+          query: database.executor.executeSql,
+          logger: app.log,
+        })
+      : createInProcessBus();
   const jobs = await startJobs({
     database,
     logger: app.log,
     runWorker,
     retryLimit: config.jobs.retryLimit,
     observer: metrics.jobObserver,
+    wake: {
+      publish: (queue) => realtime.publish({ job: queue }),
+      subscribe: (listener) =>
+        realtime.subscribe((envelope) => {
+          if ('job' in envelope) listener(envelope.job);
+        }),
+    },
   });
   metrics.setQueueDepthSource(jobs.depths);
   const readiness = createReadiness({
@@ -198,7 +213,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   await jobs.handle('mail.send', mail.deliver);
-  const sessions = createSessionManager({ users: usersRepository, config });
+  const sessions = createSessionManager({ users: usersRepository, config, bus: realtime, logger: app.log });
   const throttle = createAuthThrottle({
     repository: createThrottleRepository(database.db),
     settings: config.authThrottle,
@@ -210,25 +225,27 @@ export async function buildApp({
     throttle,
     botCheck: createBotCheck({ secret: config.recaptchaSecret, logger: app.log }),
     publicUrl: config.publicUrl,
+    sessions: sessions.notices,
   });
-  const users = createUserService({ users: usersRepository, storage, mail, publicUrl: config.publicUrl });
+  const users = createUserService({
+    users: usersRepository,
+    storage,
+    mail,
+    publicUrl: config.publicUrl,
+    sessions: sessions.notices,
+  });
   const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
   const commerceRepository = createCommerceRepository(database.db);
-  // Several processes share PostgreSQL, so events travel through it; the embedded database has one process.
-  const realtime =
-    database.kind === 'postgres' && database.connectionString
-      ? await createPostgresBus({
-          connectionString: database.connectionString,
-          query: database.executor.executeSql,
-          logger: app.log,
-        })
-      : createInProcessBus();
   const notifications = createNotificationService({
     notifications: createNotificationRepository(database.db),
     realtime,
   });
   const companyRepository = createCompanyRepository(database.db);
-  const companies = createCompanyService({ companies: companyRepository, storage });
+  const companies = createCompanyService({
+    companies: companyRepository,
+    storage,
+    sessions: sessions.notices,
+  });
   const companyDirectory = createCompanyDirectoryService({ companies: companyRepository, storage });
   const audit = createAuditService({ audit: createAuditRepository(database.db), logger: app.log });
   const maintenance = createMaintenance({ storage, fromConfig: config.maintenanceMode, audit });
@@ -237,6 +254,7 @@ export async function buildApp({
     mail,
     publicUrl: config.publicUrl,
     audit,
+    sessions: sessions.notices,
   });
   const shootRepository = createShootRepository(database.db);
   const shootEvents = createShootEvents({
@@ -374,7 +392,7 @@ export async function buildApp({
           commerce,
           shootData: async (auth, fieldIds) =>
             (await shoots.ofFields(auth, fieldIds)).map(({ record, actions }) =>
-              presentShoot(record, actions),
+              presentFieldShoot(record, actions),
             ),
         });
         await api.register(commerceRoutes, { commerce, issuer: orderIssuer });
@@ -389,7 +407,9 @@ export async function buildApp({
         await api.register(realtimeRoutes<AuthContext>, {
           bus: realtime,
           publicUrl: config.publicUrl,
-          userIdOf: (request) => request.auth?.user.id ?? null,
+          sessionOf: ({ auth }) =>
+            auth ? { userId: auth.user.id, sessionId: auth.sessionId, deadline: auth.deadline } : null,
+          recheck: async (request) => (await sessions.current(request))?.deadline ?? null,
           greeting: notifications.unreadMessage,
           channels: {
             channels: { chat: staffChat.policy, logs: serverLog.policy, agro: agroModule.channel },

@@ -377,6 +377,20 @@ describe.skipIf(!databaseUrl)('two API processes and two workers on one PostgreS
       ),
     ).toBeGreaterThan(0);
 
+    // Sign-out on the first API process closes the socket and ends the session cached by the second.
+    const onSecond = session(() => `http://127.0.0.1:${second.port}`);
+    await onSecond.json('POST', '/api/user/login', { email, password });
+    const onFirst = session(() => `http://127.0.0.1:${first.port}`);
+    const stolenCookie = onSecond.cookie;
+    expect((await onSecond.call('GET', '/api/user')).status).toBe(200);
+    const revoked = await realtimeOn(second.port, stolenCookie);
+    const closedWith = new Promise<number>((resolve) => revoked.socket.once('close', resolve));
+    expect((await onFirst.call('GET', '/api/user/logout', undefined, { cookie: stolenCookie })).status).toBe(
+      200,
+    );
+    expect(await closedWith).toBe(4001);
+    expect((await onSecond.call('GET', '/api/user')).status).toBe(401);
+
     // A graceful stop of every process ends with exit code 0.
     for (const { process } of [...apis, ...workers.filter(({ process }) => process.running)])
       expect(await process.kill('SIGTERM')).toBe(0);

@@ -49,6 +49,7 @@ export * from './views/notification.ts';
 export * from './views/operations.ts';
 export * from './views/privacy.ts';
 export * from './views/realtime.ts';
+export * from './views/response-schemas.ts';
 export * from './views/results.ts';
 export * from './views/user.ts';
 export * from './viticulture.ts';

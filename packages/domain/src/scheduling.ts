@@ -75,14 +75,25 @@ export function addDays(day: CalendarDay, days: number): CalendarDay {
   return new Date((dayNumber(day) + days) * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Today's date in the shoot time zone (or another zone). */
 export function calendarDayIn(now: Date, timeZone: string = SHOOT_TIME_ZONE): CalendarDay {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = dayFormat(timeZone).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -1,5 +1,7 @@
 import {
+  loginAnswerSchema,
   loginSchema,
+  messageAnswerSchema,
   passwordResetParamsSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -30,7 +32,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/user/create',
-    { schema: { tags, summary: 'Sign up', body: signUpSchema }, config: { rateLimit } },
+    {
+      schema: { tags, summary: 'Sign up', body: signUpSchema, response: { 201: messageAnswerSchema } },
+      config: { rateLimit },
+    },
     async (request, reply) => {
       await auth.signUp(request.body, request.ip);
       return reply.status(201).send({ msg: AUTH_MESSAGES.signedUp });
@@ -39,7 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/user/login',
-    { schema: { tags, summary: 'Sign in', body: loginSchema }, config: { rateLimit } },
+    {
+      schema: { tags, summary: 'Sign in', body: loginSchema, response: { 200: loginAnswerSchema } },
+      config: { rateLimit },
+    },
     async (request, reply) => {
       const user = await auth.checkCredentials(request.body.email, request.body.password);
       await sessions.start(reply, request, user.id);
@@ -49,7 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/user/logout',
-    { schema: { tags, summary: 'Sign out' }, config: { csrf: true } },
+    {
+      schema: { tags, summary: 'Sign out', response: { 200: messageAnswerSchema } },
+      config: { csrf: true },
+    },
     async (request, reply) => {
       await sessions.end(reply, request);
       return { msg: 'Signed out' };
@@ -59,7 +70,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/user/verify_email',
     {
-      schema: { tags, summary: 'Verify the e-mail address', body: verifyEmailSchema },
+      schema: {
+        tags,
+        summary: 'Verify the e-mail address',
+        body: verifyEmailSchema,
+        response: { 200: messageAnswerSchema },
+      },
       config: { rateLimit },
     },
     async (request) => {
@@ -71,7 +87,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/user/password_reset',
     {
-      schema: { tags, summary: 'Ask for a reset link', body: passwordResetRequestSchema },
+      schema: {
+        tags,
+        summary: 'Ask for a reset link',
+        body: passwordResetRequestSchema,
+        response: { 200: messageAnswerSchema },
+      },
       config: { rateLimit },
     },
     async (request) => {
@@ -88,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         summary: 'Set a new password',
         params: passwordResetParamsSchema,
         body: passwordResetSchema,
+        response: { 200: messageAnswerSchema },
       },
       config: { rateLimit },
     },

@@ -7,6 +7,7 @@ import type { MailService } from '../mail/service.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
 import { renderAuthNotice } from './auth-mails.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionNotices } from './sessions.ts';
 import type { AuthThrottle } from './throttle.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -38,6 +39,7 @@ export function createAuthService(deps: {
   botCheck: BotCheck;
   throttle: AuthThrottle;
   publicUrl: string;
+  sessions: SessionNotices;
 }) {
   const { throttle } = deps;
 
@@ -114,6 +116,7 @@ export function createAuthService(deps: {
       const userId = await deps.users.consumeToken('verify_email', hashToken(token), new Date());
       if (userId === null) throw badRequest(AUTH_MESSAGES.verifyFailed);
       await deps.users.update(userId, { emailVerifiedAt: new Date() });
+      await deps.sessions.userChanged(userId);
     },
 
     async requestPasswordReset(email: string, remoteIp: string) {
@@ -148,6 +151,7 @@ export function createAuthService(deps: {
         emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
       });
       await deps.users.deleteSessionsOfUser(userId);
+      await deps.sessions.ended(userId);
       if (user) await throttle.clearLogin(user.email);
     },
 

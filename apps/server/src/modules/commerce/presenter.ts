@@ -10,12 +10,12 @@ import type {
 } from '@ampelos/domain';
 import { presentField } from '../fields/presenter.ts';
 import type { FieldRow } from '../fields/repository.ts';
-import type { CouponRow, OrderWithDetails, ReportRow } from './repository.ts';
+import type { CouponRow, OrderWithDetails, ReportSummaryRow } from './repository.ts';
 import type { CommerceService } from './service.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function presentReport(row: Omit<ReportRow, 'outputData'>): ReportView {
+export function presentReport(row: ReportSummaryRow): ReportView {
   return {
     id: row.id,
     uuid: row.uuid,

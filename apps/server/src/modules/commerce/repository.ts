@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   addresses,
@@ -26,9 +14,25 @@ import {
 import type { FieldRow, FieldViewer } from '../fields/repository.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
-/** A report without its results (outputData): what lists show. */
-export type ReportSummaryRow = Omit<ReportRow, 'outputData'>;
-const { outputData: _outputData, ...reportSummaryColumns } = getTableColumns(reports);
+/** What lists show of a report (`presentReport`): never its results or storage details. */
+const reportSummaryColumns = {
+  id: reports.id,
+  uuid: reports.uuid,
+  service: reports.service,
+  shoots: reports.shoots,
+  status: reports.status,
+  validFrom: reports.validFrom,
+  validTo: reports.validTo,
+  createdAt: reports.createdAt,
+  updatedAt: reports.updatedAt,
+  fieldId: reports.fieldId,
+  processedAt: reports.processedAt,
+  camera: reports.camera,
+  numOfInputImgs: reports.numOfInputImgs,
+  numOfOutputImgs: reports.numOfOutputImgs,
+  layers: reports.layers,
+};
+export type ReportSummaryRow = { [K in keyof typeof reportSummaryColumns]: ReportRow[K] };
 export type CouponRow = typeof coupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewReport = Pick<
@@ -149,7 +153,8 @@ function commerceQueries(db: Db) {
             .from(reports)
             .where(
               and(
-                inArray(reports.fieldId, fieldIds),
+                // One array parameter: the statement's text is the same for any number of fields.
+                sql`${reports.fieldId} = any(${sql.param(fieldIds)}::int[])`,
                 or(ne(reports.status, PENDING), eq(reports.ownerId, userId)),
               ),
             )

@@ -2,7 +2,7 @@ import { COMPANY_MESSAGES, can, type InvoiceDetails } from '@ampelos/domain';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { storeAvatar } from '../../platform/images/avatar.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext, SessionNotices } from '../auth/sessions.ts';
 import type { CompanyRepository, CompanyRow } from './repository.ts';
 
 function allow(allowed: boolean) {
@@ -28,7 +28,12 @@ export function companyColumns(details: InvoiceDetails) {
 }
 
 /** The caller's own company (profile area, checkout). The Companies screen comes with operations. */
-export function createCompanyService(deps: { companies: CompanyRepository; storage: Storage }) {
+export function createCompanyService(deps: {
+  companies: CompanyRepository;
+  storage: Storage;
+  /** Told when a user joins the company they just created (their session's user changed). */
+  sessions: SessionNotices;
+}) {
   async function removeAvatarFiles(company: CompanyRow) {
     for (const key of [company.avatarMd, company.avatarXs]) if (key) await deps.storage.delete(key);
   }
@@ -61,12 +66,14 @@ export function createCompanyService(deps: { companies: CompanyRepository; stora
      */
     async saveInvoiceDetails(auth: AuthContext, details: InvoiceDetails, addBillingAddress: boolean) {
       allow(can(auth.view.permissions, 'update', 'UserCompany'));
-      return deps.companies.transaction(async (q) => {
+      let linked = false;
+      const saved = await deps.companies.transaction(async (q) => {
         const companyId = await q.lockUserCompanyId(auth.user.id);
         let company: CompanyRow;
         if (companyId === null) {
           company = await q.insert(companyColumns(details));
           await q.linkUser(auth.user.id, company.id);
+          linked = true;
         } else {
           company = await q.update(companyId, companyColumns(details));
         }
@@ -81,6 +88,8 @@ export function createCompanyService(deps: { companies: CompanyRepository; stora
         }
         return company;
       });
+      if (linked) await deps.sessions.userChanged(auth.user.id, true);
+      return saved;
     },
 
     async uploadAvatar(auth: AuthContext, file: Buffer) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { fields, users } from '../../platform/db/schema.ts';
 
@@ -54,9 +54,34 @@ export function createFieldRepository(db: Db) {
     return row;
   }
 
+  // The list is the hot read: one prepared statement per visibility, the viewer as parameters.
+  const newestFirst = [desc(fields.createdAt), desc(fields.id)] as const;
+  const userId = sql.placeholder('userId');
+  const companyId = sql.placeholder('companyId');
+  const listStatements = {
+    all: selectWithOwner()
+      .orderBy(...newestFirst)
+      .prepare('fields_list_all'),
+    company: selectWithOwner()
+      .where(or(eq(fields.ownerId, userId), eq(fields.companyId, companyId)))
+      .orderBy(...newestFirst)
+      .prepare('fields_list_company'),
+    own: selectWithOwner()
+      .where(eq(fields.ownerId, userId))
+      .orderBy(...newestFirst)
+      .prepare('fields_list_own'),
+  };
+
   return {
-    listVisible: (viewer: FieldViewer): Promise<FieldWithOwner[]> =>
-      selectWithOwner().where(visibleTo(viewer)).orderBy(desc(fields.createdAt), desc(fields.id)),
+    listVisible: (viewer: FieldViewer): Promise<FieldWithOwner[]> => {
+      const statement =
+        viewer.scope === 'all'
+          ? listStatements.all
+          : viewer.scope === 'company' && viewer.companyId !== null
+            ? listStatements.company
+            : listStatements.own;
+      return statement.execute({ userId: viewer.userId, companyId: viewer.companyId });
+    },
     findVisibleByUuid: (viewer: FieldViewer, uuid: string) => findVisible(viewer, eq(fields.uuid, uuid)),
     findVisibleById: (viewer: FieldViewer, id: number) => findVisible(viewer, eq(fields.id, id)),
     async insert(values: NewFieldValues): Promise<FieldRow> {

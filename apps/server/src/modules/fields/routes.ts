@@ -1,12 +1,15 @@
 import {
+  cartViewSchema,
+  type FieldShootView,
   fieldCreateBodySchema,
   fieldDeleteSchema,
   fieldListQuerySchema,
+  fieldListViewSchema,
   fieldUpdateBodySchema,
-  type ShootView,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { etagOnSend } from '../../platform/http/etag.ts';
 import { readSingleUpload } from '../../platform/http/uploads.ts';
 import { type AuthContext, requireAuth } from '../auth/sessions.ts';
 import { presentCart } from '../commerce/presenter.ts';
@@ -25,7 +28,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
   fields: FieldService;
   commerce?: CommerceService;
   /** The photo shoots of the listed fields, as the caller sees them (`shootData`). */
-  shootData?: (auth: AuthContext, fieldIds: number[]) => Promise<ShootView[]>;
+  shootData?: (auth: AuthContext, fieldIds: number[]) => Promise<FieldShootView[]>;
 }> = async (app, { fields, commerce, shootData }) => {
   app.get(
     '/fields',
@@ -34,7 +37,10 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Fields the caller may see, newest first; with type=cart the caller's cart",
         querystring: fieldListQuerySchema,
+        response: { 200: z.union([fieldListViewSchema, cartViewSchema]) },
       },
+      // The list is fetched again after every change and on every visit: unchanged, it costs no body.
+      onSend: etagOnSend,
     },
     async (request) => {
       const auth = requireAuth(request);

@@ -1,4 +1,5 @@
 import {
+  type FieldShootView,
   type ReportAwaitingShootView,
   type ReportStatus,
   type ScheduleType,
@@ -14,7 +15,14 @@ import {
   shootNeedsAssignment,
 } from '@ampelos/domain';
 import { presentField } from '../fields/presenter.ts';
-import type { FieldRow, ReportRow, ShootPerson, ShootRecord, ShootRow } from './repository.ts';
+import type {
+  FieldRow,
+  FieldShootRecord,
+  ReportRow,
+  ShootPerson,
+  ShootRecord,
+  ShootRow,
+} from './repository.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -91,6 +99,31 @@ export function presentShoot(record: ShootRecord, actions: ShootActionsView): Sh
     owner: presentOwner(record),
     droneAdmin: presentPerson(record.droneAdmin),
     droneOperator: presentPerson(record.droneOperator),
+    scheduleType: shoot.scheduleType as ScheduleType,
+    dateRange: dateRangeOf(shoot),
+    shootDays: shootDaysOf(shoot),
+    fixedDates:
+      shoot.fixedPrimary && shoot.fixedAlternative
+        ? { primary: shoot.fixedPrimary, alternative: shoot.fixedAlternative }
+        : null,
+    status: shoot.status as ShootStatus,
+    needsAssignment: shootNeedsAssignment(shoot.status, report.status),
+    completedAt: iso(shoot.completedAt),
+    createdAt: shoot.createdAt.toISOString(),
+    updatedAt: shoot.updatedAt.toISOString(),
+    actions,
+  };
+}
+
+/** A shoot as the fields list carries it (`GET /fields` shootData). */
+export function presentFieldShoot(record: FieldShootRecord, actions: ShootActionsView): FieldShootView {
+  const { shoot, report } = record;
+  return {
+    id: shoot.id,
+    uuid: shoot.uuid,
+    reportId: report.id,
+    fieldId: report.fieldId,
+    report: { id: report.id, uuid: report.uuid, status: report.status as ReportStatus },
     scheduleType: shoot.scheduleType as ScheduleType,
     dateRange: dateRangeOf(shoot),
     shootDays: shootDaysOf(shoot),

@@ -66,6 +66,12 @@ export interface ShootRecord {
   droneOperator: ShootPerson | null;
 }
 
+/** A shoot as the fields list shows it: the shoot row and its report's identity and status. */
+export interface FieldShootRecord {
+  shoot: ShootRow;
+  report: { id: number; uuid: string; status: string; fieldId: number | null };
+}
+
 /** Customers see the shoots of the fields they see (field policy), and of the reports they bought. */
 function customerCondition(viewer: ShootViewer): SQL | undefined {
   const own = or(eq(reports.ownerId, viewer.userId), eq(fields.ownerId, viewer.userId));
@@ -121,13 +127,29 @@ function shootQueries(db: Db) {
 
     findVisibleByUuid: (viewer: ShootViewer, uuid: string) => findOne(viewer, eq(shoots.uuid, uuid)),
 
-    /** The shoots of the given fields, as a viewer who already sees those fields. */
-    listOfFields: async (viewer: ShootViewer, fieldIds: number[]): Promise<ShootRecord[]> =>
+    /**
+     * The shoots of the given fields, as a viewer who already sees those fields: only the columns the
+     * list shows (never the report's results), the ids as one array parameter.
+     */
+    listOfFields: async (viewer: ShootViewer, fieldIds: number[]): Promise<FieldShootRecord[]> =>
       fieldIds.length === 0
         ? []
-        : ((await selectShoots()
-            .where(and(inArray(reports.fieldId, fieldIds), visibleTo(viewer)))
-            .orderBy(desc(shoots.createdAt))) as ShootRecord[]),
+        : db
+            .select({
+              shoot: shoots,
+              report: {
+                id: reports.id,
+                uuid: reports.uuid,
+                status: reports.status,
+                fieldId: reports.fieldId,
+              },
+            })
+            .from(shoots)
+            .innerJoin(reports, eq(reports.id, shoots.reportId))
+            .leftJoin(fields, eq(fields.id, reports.fieldId))
+            .leftJoin(droneOperators, eq(droneOperators.id, shoots.droneOperatorId))
+            .where(and(sql`${reports.fieldId} = any(${sql.param(fieldIds)}::int[])`, visibleTo(viewer)))
+            .orderBy(desc(shoots.createdAt)),
 
     /** E2E reports without a shoot yet, in the given statuses (admin roles' filters), newest first. */
     listReportsWithoutShoot: (statuses: readonly string[], limit: number) =>

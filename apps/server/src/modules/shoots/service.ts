@@ -23,6 +23,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/http/e
 import type { AuthContext } from '../auth/sessions.ts';
 import { shootDaysOf } from './presenter.ts';
 import type {
+  FieldShootRecord,
   ReportRow,
   ShootChanges,
   ShootQueries,
@@ -59,7 +60,10 @@ export function createShootCore(deps: ShootDeps) {
   const now = () => deps.now?.() ?? new Date();
   const today = (): CalendarDay => calendarDayIn(now());
 
-  function actionsFor(auth: AuthContext, record: ShootRecord): ShootActionsView {
+  function actionsFor(
+    auth: AuthContext,
+    record: Pick<ShootRecord, 'shoot'> & { report: { status: string } },
+  ): ShootActionsView {
     const { shoot, report } = record;
     return shootActions(
       { role: auth.user.role as Role, userId: auth.user.id },
@@ -173,7 +177,10 @@ export function createShootService(deps: ShootDeps) {
     },
 
     /** The shoots of fields the caller already sees (`GET /fields` shootData). */
-    async ofFields(auth: AuthContext, fieldIds: number[]): Promise<ActedShoot[]> {
+    async ofFields(
+      auth: AuthContext,
+      fieldIds: number[],
+    ): Promise<{ record: FieldShootRecord; actions: ShootActionsView }[]> {
       const records = await deps.shoots.listOfFields(viewerOf(auth), fieldIds);
       return records.map((record) => ({ record, actions: core.actionsFor(auth, record) }));
     },

@@ -203,7 +203,11 @@ describe('the drone workflow: customer → admin → drone operator → pilot', 
     const pilotView = (await shoots(pilot.http)).data;
     expect(pilotView.map((s) => s.uuid)).toEqual([created.uuid]);
     expect(pilotView[0]).toMatchObject({
-      field: { title: 'Nemea Block A', polygonPoints: field.polygon },
+      // Answers carry coordinates to 7 decimals (about 1 cm).
+      field: {
+        title: 'Nemea Block A',
+        polygonPoints: field.polygon.map((point) => point.map((degrees) => Math.round(degrees * 1e7) / 1e7)),
+      },
       owner: { email: customer.user.email },
       actions: { confirmDates: false, setFinalDay: true, assignDroneOperator: false },
     });

@@ -19,7 +19,7 @@ import { hashToken, newToken } from '../../platform/http/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext, SessionNotices } from '../auth/sessions.ts';
 import type { MailService } from '../mail/service.ts';
 import type {
   DirectoryEntry,
@@ -63,6 +63,8 @@ export function createUserAdminService(deps: {
   publicUrl: string;
   /** Users added and edited by someone else go to the audit log. */
   audit?: AuditRecorder;
+  /** An edited user's sessions on every process see the change at once. */
+  sessions: SessionNotices;
 }) {
   function scopeOf(auth: AuthContext): DirectoryScope {
     const scope = userScope(auth.user.role as Role);
@@ -205,6 +207,10 @@ export function createUserAdminService(deps: {
         ...(input.mobile !== undefined && { mobile: input.mobile || null }),
         ...(input.location !== undefined && { location: input.location || null }),
       });
+      await deps.sessions.userChanged(
+        target.user.id,
+        role !== target.user.role || companyId !== target.user.companyId,
+      );
       await deps.audit?.record(auth.user, {
         action: 'user.update',
         target: { type: 'user', id: target.user.uuid, label: `${input.firstName} ${input.lastName}` },

@@ -1,8 +1,8 @@
 import { isRole, type Lang, permissionsForRole, type UserAdminView, type UserView } from '@ampelos/domain';
-import type { DirectoryEntry, UserRow } from './repository.ts';
+import type { DirectoryEntry, SessionUser } from './repository.ts';
 
 /** The only shape of a user that leaves the server: no hash, no tokens. */
-export function presentUser(row: UserRow): UserView {
+export function presentUser(row: SessionUser): UserView {
   const role = isRole(row.role) ? row.role : 'b2c_user';
   return {
     id: row.id,

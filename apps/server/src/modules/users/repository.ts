@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { companies, sessions, users, userTokens } from '../../platform/db/schema.ts';
 
@@ -34,6 +34,36 @@ export interface DirectoryFilter {
 
 const DIRECTORY_LIMIT = 2000;
 
+/**
+ * The user columns a signed-in request needs (its policies and `GET /api/user`): never the password
+ * hash or the one-time tokens, which stay in the database until a use case reads them itself.
+ */
+const sessionUserColumns = {
+  id: users.id,
+  uuid: users.uuid,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  companyId: users.companyId,
+  lang: users.lang,
+  mobile: users.mobile,
+  location: users.location,
+  avatarXs: users.avatarXs,
+  avatarMd: users.avatarMd,
+  emailVerifiedAt: users.emailVerifiedAt,
+  marketingOptIn: users.marketingOptIn,
+  createdAt: users.createdAt,
+  lastActiveAt: users.lastActiveAt,
+};
+export type SessionUser = { [K in keyof typeof sessionUserColumns]: UserRow[K] };
+export interface SessionWithUser {
+  sessionId: number;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  user: SessionUser;
+}
+
 function directoryCondition(scope: DirectoryScope, filter: DirectoryFilter): SQL | undefined {
   const scoped =
     scope.kind === 'all'
@@ -54,6 +84,18 @@ function directoryCondition(scope: DirectoryScope, filter: DirectoryFilter): SQL
 
 /** The only code touching users, sessions and one-time tokens. */
 export function createUserRepository(db: Db) {
+  // Every authenticated request runs this: one round trip, planned once per connection.
+  const sessionLookup = db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(users.deletedAt)))
+    .prepare('session_lookup');
   return {
     async insert(user: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(user).returning();
@@ -163,15 +205,30 @@ export function createUserRepository(db: Db) {
     async insertSession(session: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(session);
     },
-    async findSession(tokenHash: string) {
-      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    /** The live session of a token with its (not closed) user, or undefined. */
+    async findSessionWithUser(tokenHash: string): Promise<SessionWithUser | undefined> {
+      const [row] = await sessionLookup.execute({ tokenHash });
       return row;
+    },
+    async passwordHashOf(id: number): Promise<string | undefined> {
+      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+      return row?.passwordHash;
+    },
+    /** The ids of a user's sessions (revocation closes their sockets). */
+    async sessionIdsOf(userId: number): Promise<number[]> {
+      const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+      return rows.map((row) => row.id);
     },
     async touchSession(id: number, now: Date) {
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
     },
-    async deleteSession(tokenHash: string) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    /** Returns the deleted session (null when there was none). */
+    async deleteSession(tokenHash: string): Promise<{ id: number; userId: number } | null> {
+      const [row] = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, tokenHash))
+        .returning({ id: sessions.id, userId: sessions.userId });
+      return row ?? null;
     },
     async deleteSessionById(id: number) {
       await db.delete(sessions).where(eq(sessions.id, id));

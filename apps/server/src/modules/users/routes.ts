@@ -5,6 +5,7 @@ import {
   deleteAccountSchema,
   OPERATIONS_MESSAGES,
   profileUpdateSchema,
+  userViewSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,6 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
         tags,
         summary:
           'The signed-in user with lang and permissions (401 signed out; 200 null with X-Session-Probe: 1)',
+        response: { 200: userViewSchema.nullable() },
       },
     },
     async (request) => {

@@ -3,17 +3,25 @@ import { badRequest, forbidden } from '../../platform/http/errors.ts';
 import { storeAvatar } from '../../platform/images/avatar.ts';
 import { keyFromUrl, type Storage } from '../../platform/storage/storage.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext, SessionNotices } from '../auth/sessions.ts';
 import type { MailService } from '../mail/service.ts';
-import type { UserRepository, UserRow } from './repository.ts';
+import type { SessionUser, UserRepository } from './repository.ts';
 
 export function createUserService(deps: {
   users: UserRepository;
   storage: Storage;
   mail: MailService;
   publicUrl: string;
+  sessions: SessionNotices;
 }) {
-  async function removeAvatarFiles(user: UserRow) {
+  /** Every change to the signed-in user's row: the cached sessions of every process drop it. */
+  async function updated<T>(userId: number, write: Promise<T>): Promise<T> {
+    const result = await write;
+    await deps.sessions.userChanged(userId);
+    return result;
+  }
+
+  async function removeAvatarFiles(user: Pick<SessionUser, 'avatarMd' | 'avatarXs'>) {
     for (const url of [user.avatarMd, user.avatarXs]) {
       const key = keyFromUrl(url);
       if (key) await deps.storage.delete(key);
@@ -33,25 +41,30 @@ export function createUserService(deps: {
       if (input.companyId !== undefined && input.companyId !== target.companyId) throw forbidden();
       const optInChanged =
         input.marketingOptIn !== undefined && input.marketingOptIn !== target.marketingOptIn;
-      return deps.users.update(target.id, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        ...(input.mobile !== undefined && { mobile: input.mobile || null }),
-        ...(input.location !== undefined && { location: input.location || null }),
-        ...(optInChanged && {
-          marketingOptIn: input.marketingOptIn,
-          marketingConsentAt: input.marketingOptIn ? new Date() : null,
+      return updated(
+        target.id,
+        deps.users.update(target.id, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          ...(input.mobile !== undefined && { mobile: input.mobile || null }),
+          ...(input.location !== undefined && { location: input.location || null }),
+          ...(optInChanged && {
+            marketingOptIn: input.marketingOptIn,
+            marketingConsentAt: input.marketingOptIn ? new Date() : null,
+          }),
         }),
-      });
+      );
     },
 
     /** Other sessions end; the caller stays signed in. */
     async changePassword(auth: AuthContext, oldPassword: string, newPassword: string) {
-      if (!(await verifyPassword(auth.user.passwordHash, oldPassword))) {
+      const passwordHash = (await deps.users.passwordHashOf(auth.user.id)) ?? '';
+      if (!(await verifyPassword(passwordHash, oldPassword))) {
         throw badRequest(MESSAGES.currentPasswordWrong, 'oldPassword');
       }
       await deps.users.update(auth.user.id, { passwordHash: await hashPassword(newPassword) });
       await deps.users.deleteSessionsOfUser(auth.user.id, auth.tokenHash);
+      await deps.sessions.ended(auth.user.id, { exceptSessionId: auth.sessionId });
       await deps.mail.queue({
         to: auth.user.email,
         template: 'password_changed',
@@ -66,29 +79,34 @@ export function createUserService(deps: {
       await removeAvatarFiles(auth.user);
       // Closed now, purged 60 days later; orders stay for the invoices the law keeps (docs/DECISIONS.md).
       await deps.users.close(auth.user.id, new Date());
+      await deps.sessions.ended(auth.user.id);
     },
 
-    changeLanguage: (auth: AuthContext, lang: Lang) => deps.users.update(auth.user.id, { lang }),
+    changeLanguage: (auth: AuthContext, lang: Lang) =>
+      updated(auth.user.id, deps.users.update(auth.user.id, { lang })),
 
     async uploadAvatar(auth: AuthContext, file: Buffer) {
       const keys = await storeAvatar(deps.storage, `avatars/users/${auth.user.uuid}`, file);
       await removeAvatarFiles(auth.user);
-      return deps.users.update(auth.user.id, {
-        avatarMd: deps.storage.url(keys.md),
-        avatarXs: deps.storage.url(keys.xs),
-      });
+      return updated(
+        auth.user.id,
+        deps.users.update(auth.user.id, {
+          avatarMd: deps.storage.url(keys.md),
+          avatarXs: deps.storage.url(keys.xs),
+        }),
+      );
     },
 
     async removeAvatar(auth: AuthContext) {
       await removeAvatarFiles(auth.user);
-      return deps.users.update(auth.user.id, { avatarMd: null, avatarXs: null });
+      return updated(auth.user.id, deps.users.update(auth.user.id, { avatarMd: null, avatarXs: null }));
     },
 
     /** One-click opt-out from periodic e-mail; the token identifies nothing else. */
     async unsubscribe(token: string): Promise<boolean> {
       const user = await deps.users.findByUnsubscribeToken(token);
       if (!user) return false;
-      await deps.users.update(user.id, { marketingOptIn: false, marketingConsentAt: null });
+      await updated(user.id, deps.users.update(user.id, { marketingOptIn: false, marketingConsentAt: null }));
       return true;
     },
   };

@@ -132,6 +132,22 @@ const SINGLETON_QUEUES: ReadonlySet<JobName> = new Set<JobName>([
   'privacy.retention',
 ]);
 
+/**
+ * How often an idle worker asks for work anyway. New jobs wake their workers at once (`JobWake`):
+ * this only bounds the delay of what nothing announces (a retry after its back-off, a cron job, a
+ * wake-up lost while a LISTEN connection reconnected) and keeps an idle process near silent.
+ */
+export const IDLE_POLL_SECONDS = 30;
+/** pg-boss's cron bookkeeping (at most 45 s each): schedules are by the minute anyway. */
+const CRON_INTERVAL_SECONDS = 45;
+
+/** Tells the workers of every process that a queue has new jobs (the realtime bus carries it). */
+export interface JobWake {
+  publish(queue: JobName): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (queue: string) => void): () => void;
+}
+
 /** A UUID derived from a key (pg-boss ids are UUIDs; inserting an existing id does nothing). */
 export function jobIdFor(name: string, key: string): string {
   const hex = createHash('sha256').update(`${name}\n${key}`).digest('hex');
@@ -145,11 +161,32 @@ export async function startJobs(options: {
   /** Retries after a failure (default 5); a handler's last attempt is told so (`isLastAttempt`). */
   retryLimit?: number;
   observer?: JobObserver;
+  /** Wakes the workers of other processes when this one sends a job (none: this process only). */
+  wake?: JobWake;
 }): Promise<Jobs> {
+  const timers = {
+    cronWorkerIntervalSeconds: CRON_INTERVAL_SECONDS,
+    cronMonitorIntervalSeconds: CRON_INTERVAL_SECONDS,
+  };
   const boss =
     options.database.kind === 'postgres'
-      ? new PgBoss({ connectionString: options.database.connectionString, max: 4 })
-      : new PgBoss({ db: options.database.executor as PgBoss.Db });
+      ? new PgBoss({ connectionString: options.database.connectionString, max: 4, ...timers })
+      : new PgBoss({ db: options.database.executor as PgBoss.Db, ...timers });
+  /** This process's workers by queue, to wake them when a job arrives. */
+  const workerIds = new Map<string, string[]>();
+  const wakeLocal = (queue: string) => {
+    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+  };
+  const unsubscribeWake = options.wake?.subscribe(wakeLocal);
+  async function announce(queue: JobName) {
+    wakeLocal(queue);
+    try {
+      await options.wake?.publish(queue);
+    } catch (err) {
+      // The job is stored: another process's worker finds it at its next idle poll.
+      options.logger.warn({ err, queue }, 'job wake-up could not be sent');
+    }
+  }
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of JOB_NAMES) {
@@ -169,6 +206,7 @@ export async function startJobs(options: {
     async send(name, data, sendOptions = {}) {
       if (sendOptions.key === undefined && sendOptions.expireInSeconds === undefined) {
         await boss.send(name, data as object);
+        await announce(name);
         return;
       }
       await boss.insert([
@@ -181,6 +219,7 @@ export async function startJobs(options: {
             : {}),
         },
       ]);
+      await announce(name);
     },
     async sendMany(name, items, sendOptions = {}) {
       const BATCH = 500;
@@ -196,6 +235,7 @@ export async function startJobs(options: {
           })),
         );
       }
+      if (items.length > 0) await announce(name);
     },
     async schedule(name, cron, data) {
       await boss.schedule(name, cron, data as object, { tz: 'UTC' });
@@ -207,10 +247,13 @@ export async function startJobs(options: {
       if (!options.runWorker) return;
       // pg-boss runs one batch at a time per worker: several workers give parallel jobs of one queue.
       for (let i = 0; i < (handleOptions.concurrency ?? 1); i++) {
-        await boss.work<JobPayloads[typeof name]>(
+        let workerId: string | undefined;
+        workerId = await boss.work<JobPayloads[typeof name]>(
           name,
-          { pollingIntervalSeconds: 0.5, includeMetadata: true },
+          { pollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true },
           async (jobs) => {
+            // A worker that just had work asks again at once (a backlog drains without idle waits).
+            if (workerId) boss.notifyWorker(workerId);
             for (const job of jobs) {
               options.observer?.jobStarted(name);
               const started = performance.now();
@@ -229,6 +272,7 @@ export async function startJobs(options: {
             }
           },
         );
+        workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
       }
     },
     async check() {
@@ -243,6 +287,7 @@ export async function startJobs(options: {
       return rows as QueueDepth[];
     },
     async stop(gracefulMs = 5000) {
+      unsubscribeWake?.();
       await boss.stop({ graceful: true, timeout: gracefulMs, wait: true });
     },
   };

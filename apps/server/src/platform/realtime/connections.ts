@@ -1,6 +1,15 @@
 import type { RealtimeMessage } from '@ampelos/domain';
 import type { WebSocket } from 'ws';
 import type { Logger } from '../logger.ts';
+import { type SessionEvent, sessionEventConcerns } from './bus.ts';
+
+/** The session a socket was opened under. */
+export interface SocketSession {
+  userId: number;
+  sessionId: number;
+  /** When the session ends unless used (ms since the epoch): the socket is checked again then. */
+  deadline: number;
+}
 
 export interface ConnectionLimits {
   /** A socket whose unsent data exceeds this is too slow to keep: it is closed. */
@@ -20,6 +29,9 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 /** 1008 policy violation / 1013 try again later (RFC 6455, IANA registry). */
 const CLOSE_TOO_MANY = 1008;
 const CLOSE_TOO_SLOW = 1013;
+/** Application codes (4000–4999): the session ended; the user's rights changed (reconnect). */
+export const CLOSE_SESSION_ENDED = 4001;
+export const CLOSE_USER_CHANGED = 4002;
 
 /** The open sockets of this process, by user. */
 export function createConnectionRegistry(
@@ -51,6 +63,7 @@ export function createConnectionRegistry(
   }
 
   const owners = new WeakMap<WebSocket, number>();
+  const sessionsOf = new WeakMap<WebSocket, SocketSession>();
   /** The user of an open, registered socket. */
   function ownerOf(socket: WebSocket): number | undefined {
     const userId = owners.get(socket);
@@ -79,7 +92,9 @@ export function createConnectionRegistry(
   heartbeat.unref();
 
   return {
-    add(userId: number, socket: WebSocket) {
+    add(session: SocketSession, socket: WebSocket) {
+      const { userId } = session;
+      sessionsOf.set(socket, session);
       const sockets = byUser.get(userId) ?? new Set<WebSocket>();
       byUser.set(userId, sockets);
       if (sockets.size >= limits.maxSocketsPerUser) {
@@ -129,6 +144,41 @@ export function createConnectionRegistry(
       for (const { socket, userId } of members(channel)) deliver(userId, socket, data);
     },
     count: (userId: number) => byUser.get(userId)?.size ?? 0,
+    /**
+     * Closes the sockets of the sessions an event ends at once; on a role or company change the user's
+     * sockets close too, and the client reconnects under its new rights. A profile edit closes nothing.
+     */
+    applySessionEvent(event: SessionEvent) {
+      if (event.kind === 'resync' || (event.kind === 'changed' && !event.access)) return;
+      const sockets = byUser.get(event.userId);
+      if (!sockets) return;
+      const code = event.kind === 'ended' ? CLOSE_SESSION_ENDED : CLOSE_USER_CHANGED;
+      const reason = event.kind === 'ended' ? 'Signed out' : 'Account changed';
+      for (const socket of [...sockets]) {
+        const session = sessionsOf.get(socket);
+        if (session && sessionEventConcerns(event, session.userId, session.sessionId)) {
+          remove(event.userId, socket);
+          socket.close(code, reason);
+        }
+      }
+    },
+    /** The open sockets whose session's deadline has passed (to be checked against the database). */
+    pastDeadline(now: number): WebSocket[] {
+      const due: WebSocket[] = [];
+      for (const sockets of byUser.values())
+        for (const socket of sockets) if ((sessionsOf.get(socket)?.deadline ?? 0) <= now) due.push(socket);
+      return due;
+    },
+    /** A checked socket: its session goes on until `deadline`, or it is closed. */
+    renew(socket: WebSocket, deadline: number | null) {
+      const session = sessionsOf.get(socket);
+      const userId = ownerOf(socket);
+      if (!session || userId === undefined) return;
+      if (deadline === null) {
+        remove(userId, socket);
+        socket.close(CLOSE_SESSION_ENDED, 'Signed out');
+      } else session.deadline = deadline;
+    },
     closeAll() {
       clearInterval(heartbeat);
       for (const sockets of byUser.values())

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createField, createReport, signedInClient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { RealtimeBus, RealtimeEnvelope } from './bus.ts';
+import { CLOSE_SESSION_ENDED, CLOSE_USER_CHANGED } from './connections.ts';
 import { createPostgresBus, splitUtf8 } from './postgres-bus.ts';
 
 // LISTEN/NOTIFY needs PostgreSQL: this file runs in the PostgreSQL pass of the API tests.
@@ -105,6 +106,8 @@ describe.skipIf(!databaseUrl)('PostgreSQL realtime bus', () => {
     }
     await admin.end();
 
+    // Events sent while it was cut are lost: its listeners are told to drop what they built on them.
+    expect(await inbox.next()).toEqual({ session: { kind: 'resync' } });
     const envelope: RealtimeEnvelope = { channel: 'chat', message: { type: 'chat', messages: [] } };
     await publisher.publish(envelope);
     expect(await inbox.next()).toEqual(envelope);
@@ -156,5 +159,45 @@ describe.skipIf(!databaseUrl)('realtime across app instances', () => {
     expect(moved.statusCode).toBe(200);
     expect(await nextMessage()).toEqual({ type: 'notification', unread: 1 });
     socket.terminate();
+  });
+
+  it('a sign-out on one instance closes the socket and refuses the cached session on the other', async () => {
+    const customer = await signedInClient(first, { role: 'b2c_admin' });
+    const cookie = customer.http.cookie ?? '';
+    const onSecond = () => second.app.inject({ url: '/api/user', headers: { cookie } });
+    // The second instance has the session cached and a socket open under it.
+    expect((await onSecond()).statusCode).toBe(200);
+    let closed!: Promise<number>;
+    await second.app.injectWS(
+      '/api/realtime',
+      { headers: { cookie, origin: 'http://localhost:3000' } },
+      { onInit: (ws) => (closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)))) },
+    );
+
+    expect((await customer.http.get('/api/user/logout')).statusCode).toBe(200);
+    // The event reached the second instance: its socket is closed and its cache forgot the session.
+    expect(await closed).toBe(CLOSE_SESSION_ENDED);
+    expect((await onSecond()).statusCode).toBe(401);
+  });
+
+  it('a role change on one instance is what the other answers next', async () => {
+    const admin = await signedInClient(first, { role: 'admin' });
+    const customer = await signedInClient(second, { role: 'b2c_admin' });
+    expect((await customer.http.get('/api/user')).json().role).toBe('b2c_admin');
+    let closed!: Promise<number>;
+    await second.app.injectWS(
+      '/api/realtime',
+      { headers: { cookie: customer.http.cookie ?? '', origin: 'http://localhost:3000' } },
+      { onInit: (ws) => (closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)))) },
+    );
+    const updated = await admin.http.put('/api/user/update', {
+      uuid: customer.user.uuid,
+      firstName: customer.user.firstName,
+      lastName: customer.user.lastName,
+      role: 'b2c_user',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await closed).toBe(CLOSE_USER_CHANGED);
+    expect((await customer.http.get('/api/user')).json().role).toBe('b2c_user');
   });
 });

@@ -111,6 +111,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Re
     retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
   }
 
+  let connectedBefore = false;
   async function connect() {
     const next = new pg.Client({ connectionString: options.connectionString, keepAlive: true });
     let failed = false;
@@ -144,6 +145,9 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Re
     }
     client = next;
     retryMs = RECONNECT_MIN_MS;
+    // Whatever was published while the connection was down is lost: caches built on events start over.
+    if (connectedBefore) deliver(JSON.stringify({ session: { kind: 'resync' } } satisfies RealtimeEnvelope));
+    connectedBefore = true;
   }
 
   // The first connection must work: a wrong DATABASE_URL is a start-up error, not a silent retry loop.

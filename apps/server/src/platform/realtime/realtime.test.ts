@@ -110,8 +110,14 @@ describe('backpressure', () => {
     });
     const fast = new FakeSocket();
     const slow = new FakeSocket();
-    registry.add(7, fast as unknown as WebSocket);
-    registry.add(7, slow as unknown as WebSocket);
+    registry.add(
+      { userId: 7, sessionId: 1, deadline: Number.POSITIVE_INFINITY },
+      fast as unknown as WebSocket,
+    );
+    registry.add(
+      { userId: 7, sessionId: 1, deadline: Number.POSITIVE_INFINITY },
+      slow as unknown as WebSocket,
+    );
     slow.bufferedAmount = 4096;
     registry.send(7, { type: 'notification', unread: 3 });
     expect(fast.sent).toEqual([JSON.stringify({ type: 'notification', unread: 3 })]);
@@ -120,8 +126,14 @@ describe('backpressure', () => {
     expect(registry.count(7)).toBe(1);
 
     // Beyond the per-user limit the oldest socket is closed.
-    registry.add(7, new FakeSocket() as unknown as WebSocket);
-    registry.add(7, new FakeSocket() as unknown as WebSocket);
+    registry.add(
+      { userId: 7, sessionId: 1, deadline: Number.POSITIVE_INFINITY },
+      new FakeSocket() as unknown as WebSocket,
+    );
+    registry.add(
+      { userId: 7, sessionId: 1, deadline: Number.POSITIVE_INFINITY },
+      new FakeSocket() as unknown as WebSocket,
+    );
     expect(fast.closedWith).toBe(1008);
     expect(registry.count(7)).toBe(2);
     registry.closeAll();

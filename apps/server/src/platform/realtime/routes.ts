@@ -4,13 +4,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import type { RealtimeBus } from './bus.ts';
 import { type ChannelOptions, createChannelHub } from './channels.ts';
-import { type ConnectionLimits, createConnectionRegistry, DEFAULT_CONNECTION_LIMITS } from './connections.ts';
+import {
+  type ConnectionLimits,
+  createConnectionRegistry,
+  DEFAULT_CONNECTION_LIMITS,
+  type SocketSession,
+} from './connections.ts';
 
 export interface RealtimeRouteOptions<V = unknown> {
   bus: RealtimeBus;
   publicUrl: string;
-  /** The signed-in user's id for this request, or null (the session cookie decides). */
-  userIdOf: (request: FastifyRequest) => number | null;
+  /** The signed-in user's session for this request, or null (the session cookie decides). */
+  sessionOf: (request: FastifyRequest) => SocketSession | null;
+  /**
+   * The session's new deadline, checked afresh without counting as activity, or null once it has
+   * ended: asked for a socket whose session may have expired.
+   */
+  recheck: (request: FastifyRequest) => Promise<number | null>;
   /** What a socket receives as soon as it opens (e.g. the unread count), so a reconnect resynchronises. */
   greeting?: (userId: number) => Promise<RealtimeMessage | null>;
   limits?: ConnectionLimits;
@@ -45,10 +55,26 @@ export async function realtimeRoutes<V>(app: FastifyInstance, options: RealtimeR
   const connections = createConnectionRegistry(app.log, options.limits ?? DEFAULT_CONNECTION_LIMITS);
   const hub = options.channels ? createChannelHub(connections, app.log, options.channels) : null;
   const unsubscribe = options.bus.subscribe((envelope) => {
-    if ('userId' in envelope) connections.send(envelope.userId, envelope.message);
-    else connections.broadcast(envelope.channel, envelope.message);
+    if ('session' in envelope) connections.applySessionEvent(envelope.session);
+    else if ('userId' in envelope) connections.send(envelope.userId, envelope.message);
+    else if ('channel' in envelope) connections.broadcast(envelope.channel, envelope.message);
   });
+  // A session that expires (idle or absolute) while its socket is open: found at the next heartbeat.
+  const requests = new WeakMap<object, FastifyRequest>();
+  const expiryCheck = setInterval(
+    () => {
+      for (const socket of connections.pastDeadline(Date.now())) {
+        const request = requests.get(socket);
+        (request ? options.recheck(request) : Promise.resolve(null))
+          .then((deadline) => connections.renew(socket, deadline))
+          .catch((err: unknown) => app.log.warn({ err }, 'realtime session re-check failed'));
+      }
+    },
+    (options.limits ?? DEFAULT_CONNECTION_LIMITS).heartbeatMs,
+  );
+  expiryCheck.unref();
   app.addHook('onClose', async () => {
+    clearInterval(expiryCheck);
     unsubscribe();
     hub?.stop();
     connections.closeAll();
@@ -63,16 +89,18 @@ export async function realtimeRoutes<V>(app: FastifyInstance, options: RealtimeR
         if (!sameOrigin(request, publicOrigin)) {
           throw new AppError(403, 'This request was blocked because it did not come from the Ampelos app');
         }
-        if (options.userIdOf(request) === null) throw new AppError(401, 'Please sign in to continue');
+        if (options.sessionOf(request) === null) throw new AppError(401, 'Please sign in to continue');
       },
     },
     (socket, request) => {
-      const userId = options.userIdOf(request);
-      if (userId === null) {
+      const session = options.sessionOf(request);
+      if (session === null) {
         socket.close(1008, 'Not signed in');
         return;
       }
-      connections.add(userId, socket);
+      const { userId } = session;
+      requests.set(socket, request);
+      connections.add({ ...session }, socket);
       hub?.attach(socket, request);
       options
         .greeting?.(userId)

@@ -1,4 +1,5 @@
 import {
+  type FieldShootView,
   isReportStatus,
   mayGiveAvailability,
   REPORT_ACTION_STAFF,
@@ -81,10 +82,10 @@ export function reportAction({ report, shoot, role, now }: ReportActionInput): R
   return shoot?.actions.updateAvailability ? { kind: 'schedule', change: true } : null;
 }
 
-/** The shoot of a report among `GET /fields` shootData (the ShootViews of the listed fields). */
+/** The shoot of a report among `GET /fields` shootData (the shoots of the listed fields). */
 export function shootOfReport(
-  shootData: readonly ShootView[] | undefined,
+  shootData: readonly FieldShootView[] | undefined,
   reportUuid: string,
-): ShootView | null {
+): FieldShootView | null {
   return shootData?.find((shoot) => shoot.report.uuid === reportUuid) ?? null;
 }

@@ -1,4 +1,4 @@
-import type { ReportView, ShootView } from '@ampelos/domain';
+import type { FieldShootView, ReportView } from '@ampelos/domain';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconCalendarSearch, IconCloudUpload } from '@tabler/icons-react';
@@ -10,7 +10,7 @@ import { ScheduleShootModal } from './schedule-shoot-modal.tsx';
 interface ReportActionAreaProps {
   action: ReportAction;
   report: ReportView;
-  shoot: ShootView | null;
+  shoot: FieldShootView | null;
   uploadDataSlot?: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-import type { ReportView, Role, ShootView } from '@ampelos/domain';
+import type { FieldShootView, ReportView, Role } from '@ampelos/domain';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { ReportStatusLabel } from './report-status-label.tsx';
 export interface ReportPanelProps {
   report: ReportView & { processedAt?: string | null };
   /** The report's shoot as `GET /fields` shootData carries it (with the caller's actions), if any. */
-  shoot: ShootView | null;
+  shoot: FieldShootView | null;
   /**
    * The upload-dataset panel of the Bring Your Own Images upload feature (a later issue), shown in
    * place of "Awaiting Data" once it exists.
