@@ -257,6 +257,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     drone_operator: CREW,
   }),
 
+  // A dataset in review (unknown camera, implausible height): operations staff confirm; whoever else
+  // sees the report is refused, others learn nothing.
+  'POST /api/reports/:uuid/data/confirm': row({
+    ...each(['admin', 'operation_admin'], ALL),
+    ...each(['financial_admin', 'Marketing Admin'], { otherCompany: 403, otherCustomer: 403 }),
+    b2b_admin: { own: 403, company: 403, otherCompany: 404, otherCustomer: 404 },
+    b2b_user: { own: 403, company: 403, otherCompany: 404, otherCustomer: 404 },
+    b2c_admin: { own: 403, otherCustomer: 404 },
+    b2c_user: { own: 403, otherCustomer: 404 },
+    drone_admin: { assigned: 403, unassigned: 404 },
+    drone_operator: { assigned: 403, unassigned: 404 },
+  }),
+
   // Dataset uploads (tus).
   'POST /api/uploads': row({
     ...each(['admin', 'operation_admin', 'financial_admin'], ALL),

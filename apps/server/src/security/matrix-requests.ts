@@ -444,6 +444,15 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     { allowedStatus: [400] },
   ),
 
+  'POST /api/reports/:uuid/data/confirm': spec(
+    async ({ role, relation, world }) => {
+      const { report } = await world.shoot(role, relation);
+      return { method: 'POST', url: `/api/reports/${report.uuid}/data/confirm`, payload: { heightM: 70 } };
+    },
+    // Nothing is in review: an allowed caller is told so.
+    { allowedStatus: [409] },
+  ),
+
   'POST /api/uploads': spec(async ({ role, relation, world }) => {
     const { report } = await world.shoot(role, relation);
     return {
