@@ -1,5 +1,4 @@
 import type { ReportView } from './commerce.ts';
-import type { ShootView } from './operations.ts';
 import type { AvatarView } from './user.ts';
 
 export interface FieldOwnerView {
@@ -36,11 +35,4 @@ export interface FieldView {
   updatedAt: string;
   /** Only for staff who may read all fields (the admin owner table). */
   owner?: FieldOwnerView;
-}
-
-/** `GET /fields` answer. */
-export interface FieldListView {
-  data: FieldView[];
-  /** The photo shoots of the listed fields the caller may see (spec: entries with fieldId). */
-  shootData: ShootView[];
 }
