@@ -10,6 +10,7 @@ import { createUserRepository } from './modules/users/repository.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { datasets, datasetUnits, emails, fields, reports } from './platform/db/schema.ts';
 import { generateSampleData, type SampleTruth } from './platform/imaging/sample-data/generate.ts';
+import { apiSession, orderManualReport } from './test/api-session.ts';
 import { alternatingProxy, freePort, type ServerProcess, spawnServer, waitFor } from './test/processes.ts';
 import { type S3TestServer, startS3TestServer } from './test/s3-server.ts';
 import { freshPostgresDatabase } from './test/test-app.ts';
@@ -94,41 +95,7 @@ afterAll(async () => {
 });
 
 /** The API as the web app calls it, through the proxy (or straight to one process with `origin`). */
-function session(origin = () => base) {
-  let cookie = '';
-  return {
-    get cookie() {
-      return cookie;
-    },
-    async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      const response = await fetch(`${origin()}${url}`, {
-        signal: AbortSignal.timeout(600_000),
-        method,
-        headers: {
-          'x-requested-with': 'XMLHttpRequest',
-          ...(cookie ? { cookie } : {}),
-          ...(body !== undefined && !(body instanceof Uint8Array)
-            ? { 'content-type': 'application/json' }
-            : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body),
-      }).catch((error: Error) => {
-        throw new Error(`${method} ${url}: ${error.message} ${String(error.cause)}`);
-      });
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie?.includes('ampelos_session=')) cookie = setCookie.split(';')[0] ?? '';
-      return response;
-    },
-    // biome-ignore lint/suspicious/noExplicitAny: the JSON of several routes, read field by field
-    async json(method: string, url: string, body?: unknown): Promise<any> {
-      const response = await this.call(method, url, body);
-      const json = await response.json().catch(() => null);
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
-    },
-  };
-}
+const session = (origin = () => base) => apiSession(origin, 600_000);
 
 /** The raw e-mail to `to` matching `pattern`, from the outbox the workers write to. */
 async function outboxMail(to: string, pattern: RegExp): Promise<string> {
@@ -219,29 +186,7 @@ describe.skipIf(!databaseUrl)('two API processes and two workers on one PostgreS
       ],
       mapDisplay: { lat: (south + north) / 2, lng: (west + east) / 2, zoom: 18 },
     });
-    await customer.json('POST', '/api/field/shoot/create', {
-      fieldUuid: field.data.uuid,
-      service: 'manual',
-      shoots: 3,
-    });
-    await customer.json('PUT', '/api/user/update', {
-      firstName: 'Eleni',
-      lastName: 'Vlachou',
-      mobile: '+30 6912345678',
-      location: 'Nemea',
-    });
-    const address = await customer.json('POST', '/api/user/address', {
-      city: 'Nemea',
-      country: 'Greece',
-      state: 'Corinthia',
-      zip_postcode: '205 00',
-      line_1: '12 Vineyard Road',
-    });
-    const order = await customer.json('POST', '/api/orders/create', {
-      cartItems: [{ fieldId: field.data.id, service: 'manual' }],
-      billingAddress: address.address.id,
-      transactionType: 0,
-    });
+    const order = await orderManualReport(customer, field.data, 3);
 
     // The customer's socket is on the second API process; the administrator works on the first.
     const [first, second] = apis as [(typeof apis)[0], (typeof apis)[0]];

@@ -45,6 +45,7 @@ export * from './views/company.ts';
 export * from './views/dataset.ts';
 export * from './views/deploy.ts';
 export * from './views/field.ts';
+export * from './views/field-lists.ts';
 export * from './views/notification.ts';
 export * from './views/operations.ts';
 export * from './views/privacy.ts';

@@ -1,3 +1,4 @@
+import * as domain from '@ampelos/domain';
 import { MESSAGES } from '@ampelos/domain';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../lib/api-errors.ts';
@@ -43,5 +44,20 @@ describe('translations', () => {
       ...Object.values(ERROR_TEXTS),
     ];
     expect(shown.filter((m) => !known.has(m))).toEqual([]);
+  });
+
+  it('have a Greek text for every message catalogue of the domain', () => {
+    // The web translates server texts by their English wording (lib/i18n.ts), so each one needs an entry.
+    const catalogues = Object.entries(domain).filter(([name]) => /(^|_)MESSAGES$/.test(name));
+    expect(catalogues.length).toBeGreaterThan(5);
+    const greekByEnglish = new Map(
+      Object.entries(en.messages).map(([key, text]) => [text, (el.messages as Record<string, string>)[key]]),
+    );
+    const untranslated = catalogues.flatMap(([name, catalogue]) =>
+      Object.entries(catalogue as Record<string, unknown>)
+        .filter(([, text]) => typeof text !== 'string' || !greekByEnglish.get(text)?.trim())
+        .map(([key]) => `${name}.${key}`),
+    );
+    expect(untranslated).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
 import type { Service } from '../constants.ts';
-import type { PriceBreakdown } from '../pricing.ts';
 import type { OrderStatus } from '../statuses/order-status.ts';
 import type { ReportStatus } from '../statuses/report-status.ts';
-import type { FieldView } from './field.ts';
 
 /** A report as it leaves the server (spec section 3). */
 export interface ReportView {
@@ -35,17 +33,6 @@ export interface CartItemView {
   hectares: number;
   price: number;
   reports: string[];
-}
-
-/** `GET /fields?type=cart` answer. */
-export interface CartView {
-  data: FieldView[];
-  shootData: { fieldId: number }[];
-  cartItems: CartItemView[];
-  /** Distinct fields' hectares (the E2E minimum and coupon limits use it). */
-  totalHectares: number;
-  hasE2e: boolean;
-  totals: PriceBreakdown;
 }
 
 export interface CouponView {

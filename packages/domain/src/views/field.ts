@@ -1,5 +1,4 @@
 import type { ReportView } from './commerce.ts';
-import type { ShootReportView, ShootView } from './operations.ts';
 import type { AvatarView } from './user.ts';
 
 export interface FieldOwnerView {
@@ -36,33 +35,4 @@ export interface FieldView {
   updatedAt: string;
   /** Only for staff who may read all fields (the admin owner table). */
   owner?: FieldOwnerView;
-}
-
-/**
- * A shoot as the fields list carries it: its scheduling state and the caller's actions, with its
- * report's identity; the field, the owner and the crew come from `GET /shoot/:uuid` and the Shoots screen.
- */
-export type FieldShootView = Pick<
-  ShootView,
-  | 'id'
-  | 'uuid'
-  | 'reportId'
-  | 'fieldId'
-  | 'scheduleType'
-  | 'dateRange'
-  | 'shootDays'
-  | 'fixedDates'
-  | 'status'
-  | 'needsAssignment'
-  | 'completedAt'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'actions'
-> & { report: Pick<ShootReportView, 'id' | 'uuid' | 'status'> };
-
-/** `GET /fields` answer. */
-export interface FieldListView {
-  data: FieldView[];
-  /** The photo shoots of the listed fields the caller may see (spec: entries with fieldId). */
-  shootData: FieldShootView[];
 }

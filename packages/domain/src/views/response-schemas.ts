@@ -3,8 +3,9 @@ import { SERVICES } from '../constants.ts';
 import { ROLES } from '../roles/roles.ts';
 import { REPORT_STATUSES } from '../statuses/report-status.ts';
 import { SCHEDULE_TYPES, SHOOT_STATUSES } from '../statuses/shoot-status.ts';
-import type { CartView, ReportView } from './commerce.ts';
-import type { FieldListView, FieldShootView, FieldView } from './field.ts';
+import type { ReportView } from './commerce.ts';
+import type { FieldView } from './field.ts';
+import type { CartView, FieldListView, FieldShootView } from './field-lists.ts';
 import type { UserView } from './user.ts';
 
 /**

@@ -8,7 +8,7 @@ import { datasets, datasetUnits, emails, reports } from '../../platform/db/schem
 import { generateSampleData, type SampleTruth } from '../../platform/imaging/sample-data/generate.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildZip } from '../../test/zip-writer.ts';
-import { customerWithReport, uploadAndValidate, waitForData } from './test-support.ts';
+import { customerWithReport, ringAroundPlants, uploadAndValidate, waitForData } from './test-support.ts';
 
 // Two processes share the database: PostgreSQL only (the embedded PGlite belongs to one process).
 const databaseUrl = process.env.TEST_DB === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
@@ -67,24 +67,7 @@ afterAll(async () => {
   if (sampleDir) await rm(sampleDir, { recursive: true, force: true });
 });
 
-function ringAroundScene(): [number, number][] {
-  const lngs = truth.plants.map((plant) => plant.lng);
-  const lats = truth.plants.map((plant) => plant.lat);
-  const d = 40 / 111_000;
-  const [west, east, south, north] = [
-    Math.min(...lngs) - d,
-    Math.max(...lngs) + d,
-    Math.min(...lats) - d,
-    Math.max(...lats) + d,
-  ];
-  return [
-    [west, south],
-    [east, south],
-    [east, north],
-    [west, north],
-    [west, south],
-  ];
-}
+const ringAroundScene = () => ringAroundPlants(truth.plants);
 
 async function unitsDone(reportId: number) {
   const rows = await ctx.database.db

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatasetFileView, ReportDataView } from '@ampelos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiSession, orderManualReport } from '../../test/api-session.ts';
 import { HOSTILE_RING, type HostileUpload, hostileUploads } from '../../test/hostile-uploads.ts';
 import { freePort, type ServerProcess, spawnServer, waitFor } from '../../test/processes.ts';
 
@@ -24,37 +25,8 @@ let env: Record<string, string>;
 let nodeFlags: string[] = [];
 let server: ServerProcess;
 let uploads: HostileUpload[];
-let customer: ReturnType<typeof session>;
+let customer: ApiSession;
 const reportUuids: string[] = [];
-
-function session() {
-  let cookie = '';
-  return {
-    async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      const binary = body instanceof Uint8Array;
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: {
-          'x-requested-with': 'XMLHttpRequest',
-          ...(cookie ? { cookie } : {}),
-          ...(body !== undefined && !binary ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
-      });
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie?.includes('ampelos_session=')) cookie = setCookie.split(';')[0] ?? '';
-      return response;
-    },
-    // biome-ignore lint/suspicious/noExplicitAny: the JSON of several routes, read field by field
-    async json(method: string, url: string, body?: unknown): Promise<any> {
-      const response = await this.call(method, url, body);
-      const json = await response.json().catch(() => null);
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
-    },
-  };
-}
 
 async function outboxLink(to: string, pattern: RegExp): Promise<string> {
   const outbox = path.join(dataDir, 'mail', 'outbox');
@@ -161,7 +133,7 @@ beforeAll(async () => {
   };
   await startServer('server');
 
-  customer = session();
+  customer = apiSession(() => base);
   const email = `grower-${Date.now()}@example.com`;
   const password = 'Agiorgitiko-Nemea-4';
   const created = await customer.call('POST', '/api/user/create', {
@@ -190,29 +162,7 @@ beforeAll(async () => {
     polygonPoints: HOSTILE_RING,
     mapDisplay: { lat: centre[1], lng: centre[0], zoom: 17 },
   });
-  await customer.json('POST', '/api/field/shoot/create', {
-    fieldUuid: field.data.uuid,
-    service: 'manual',
-    shoots: 6,
-  });
-  await customer.json('PUT', '/api/user/update', {
-    firstName: 'Eleni',
-    lastName: 'Vlachou',
-    mobile: '+30 6912345678',
-    location: 'Nemea',
-  });
-  const address = await customer.json('POST', '/api/user/address', {
-    city: 'Nemea',
-    country: 'Greece',
-    state: 'Corinthia',
-    zip_postcode: '205 00',
-    line_1: '12 Vineyard Road',
-  });
-  const order = await customer.json('POST', '/api/orders/create', {
-    cartItems: [{ fieldId: field.data.id, service: 'manual' }],
-    billingAddress: address.address.id,
-    transactionType: 0,
-  });
+  const order = await orderManualReport(customer, field.data, 6);
   // Staff confirm the bank transfer (the administrator made as a self-hoster does, through the CLI).
   const adminEmail = `ops-${Date.now()}@example.com`;
   await runCli([
@@ -222,7 +172,7 @@ beforeAll(async () => {
     '--password',
     'Vidiano-Crete-8',
   ]);
-  const admin = session();
+  const admin = apiSession(() => base);
   await admin.json('POST', '/api/user/login', { email: adminEmail, password: 'Vidiano-Crete-8' });
   await admin.json('PUT', '/api/orders', { orderUuid: order.data.uuid, status: 'complete' });
   const fields = await customer.json('GET', '/api/fields');

@@ -7,7 +7,7 @@ import { generateSampleData, type SampleTruth } from '../../platform/imaging/sam
 import { signedInClient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildZip } from '../../test/zip-writer.ts';
-import { customerWithReport, reportData, waitForData } from './test-support.ts';
+import { customerWithReport, reportData, ringAroundPlants, waitForData } from './test-support.ts';
 
 // The production topology's storage: every file of the journey in an S3 bucket (s3rver), nothing
 // under the data directory.
@@ -32,24 +32,7 @@ afterAll(async () => {
   if (sampleDir) await rm(sampleDir, { recursive: true, force: true });
 });
 
-function ringAroundScene(): [number, number][] {
-  const lngs = truth.plants.map((plant) => plant.lng);
-  const lats = truth.plants.map((plant) => plant.lat);
-  const d = 40 / 111_000;
-  const [west, east, south, north] = [
-    Math.min(...lngs) - d,
-    Math.max(...lngs) + d,
-    Math.min(...lats) - d,
-    Math.max(...lats) + d,
-  ];
-  return [
-    [west, south],
-    [east, south],
-    [east, north],
-    [west, north],
-    [west, south],
-  ];
-}
+const ringAroundScene = () => ringAroundPlants(truth.plants);
 
 async function keysUnder(prefix: string) {
   const keys: string[] = [];

@@ -52,3 +52,21 @@ export async function uploadAndValidate(
   if (submitted.statusCode !== 202) throw new Error(`submit: ${submitted.statusCode} ${submitted.body}`);
   return waitForData(customer.http, customer.report.uuid, (data) => data.dataset?.status !== 'validating');
 }
+
+/** A closed rectangle (longitude, latitude) around the plants, `marginDeg` degrees to spare on each side. */
+export function ringAroundPlants(
+  plants: { lng: number; lat: number }[],
+  marginDeg = 40 / 111_000,
+): [number, number][] {
+  const lngs = plants.map((plant) => plant.lng);
+  const lats = plants.map((plant) => plant.lat);
+  const [west, east] = [Math.min(...lngs) - marginDeg, Math.max(...lngs) + marginDeg];
+  const [south, north] = [Math.min(...lats) - marginDeg, Math.max(...lats) + marginDeg];
+  return [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+    [west, south],
+  ];
+}

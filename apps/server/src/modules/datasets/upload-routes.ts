@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { DATASET_MAX_BYTES } from '@ampelos/domain';
 import { Server as TusServer } from '@tus/server';
+import { Metadata } from '@tus/utils';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import { requireAuth } from '../auth/sessions.ts';
@@ -8,15 +9,18 @@ import type { UploadService } from './upload-service.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
 
-/** tus `Upload-Metadata`: comma-separated `key base64value` pairs. */
-export function parseUploadMetadata(header: string | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const pair of (header ?? '').split(',')) {
-    const [key, value] = pair.trim().split(' ');
-    if (!key) continue;
-    result[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+/**
+ * tus `Upload-Metadata` read by tus's own parser; a missing or malformed header reads as no metadata,
+ * so the service answers with its "must name its report and file" message.
+ */
+export function parseUploadMetadata(header: string | undefined): Record<string, string | undefined> {
+  try {
+    return Object.fromEntries(
+      Object.entries(Metadata.parse(header)).map(([key, value]) => [key, value ?? '']),
+    );
+  } catch {
+    return {};
   }
-  return result;
 }
 
 function uploadLength(request: FastifyRequest): number | undefined {

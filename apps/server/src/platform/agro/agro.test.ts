@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
 import { createAgroData } from './agro.ts';
+import { agroTestConfig, recordingLogger } from './test-support/agro-test-config.ts';
 import {
   type FixtureServer,
   fixture,
@@ -17,40 +17,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A logger that keeps what it was told. */
-function recordingLogger() {
-  const lines: { level: string; message: string; data: unknown }[] = [];
-  const record =
-    (level: string) =>
-    (data: unknown, message?: string): void => {
-      lines.push({ level, message: typeof data === 'string' ? data : (message ?? ''), data });
-    };
-  const logger = {
-    info: record('info'),
-    warn: record('warn'),
-    error: record('error'),
-    debug: record('debug'),
-  };
-  return { logger: logger as unknown as Logger, lines };
-}
-
-function agroConfig(overrides: Partial<Config['agro']> = {}): Config['agro'] {
-  return {
-    weatherProvider: 'open-meteo',
-    soilProvider: 'open-meteo',
-    agromonitoringApiKey: null,
-    agromonitoringUrl: server.url,
-    openMeteoUrl: server.url,
-    openMeteoApiKey: null,
-    timeoutMs: 500,
-    openMeteoHistoryUrl: server.url,
-    satelliteSource: 'auto',
-    stac: { url: `${server.url}/v1`, collection: 'sentinel-2-l2a', maxCloud: 60, timeoutMs: 500 },
-    historyDaysBefore: 30,
-    dailyRefreshCron: null,
-    ...overrides,
-  };
-}
+const agroConfig = (overrides: Partial<Config['agro']> = {}) =>
+  agroTestConfig(server.url, `${server.url}/v1`, overrides);
 
 const NEMEA = { lat: 37.8175, lng: 22.7105 };
 const FIELD = {

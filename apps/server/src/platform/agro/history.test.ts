@@ -4,9 +4,9 @@ import path from 'node:path';
 import { everyThirdEntry } from '@ampelos/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
 import { createAgroHistory } from './history.ts';
 import { WEATHER_ENTRY_SECONDS } from './history-series.ts';
+import { agroTestConfig, recordingLogger } from './test-support/agro-test-config.ts';
 import { type FixtureServer, fixture, startFixtureServer } from './test-support/fixture-server.ts';
 import { type StacServer, startStacServer } from './test-support/stac-fixture.ts';
 
@@ -25,35 +25,8 @@ afterAll(async () => {
 });
 beforeEach(() => server.reset({}));
 
-function recordingLogger() {
-  const lines: { level: string; data: unknown }[] = [];
-  const record = (level: string) => (data: unknown) => lines.push({ level, data });
-  const logger = {
-    info: record('info'),
-    warn: record('warn'),
-    error: record('error'),
-    debug: record('debug'),
-  };
-  return { logger: logger as unknown as Logger, lines };
-}
-
-function config(overrides: Partial<Config['agro']> = {}): Config['agro'] {
-  return {
-    weatherProvider: 'open-meteo',
-    soilProvider: 'open-meteo',
-    agromonitoringApiKey: null,
-    agromonitoringUrl: server.url,
-    openMeteoUrl: server.url,
-    openMeteoApiKey: null,
-    timeoutMs: 500,
-    openMeteoHistoryUrl: server.url,
-    satelliteSource: 'auto',
-    stac: { url: stacServer.stacUrl, collection: 'sentinel-2-l2a', maxCloud: 60, timeoutMs: 500 },
-    historyDaysBefore: 30,
-    dailyRefreshCron: null,
-    ...overrides,
-  };
-}
+const config = (overrides: Partial<Config['agro']> = {}) =>
+  agroTestConfig(server.url, stacServer.stacUrl, overrides);
 
 const FIELD = {
   uuid: 'f-1',

@@ -1,4 +1,4 @@
-import type { FieldView, ShootView } from '@ampelos/domain';
+import type { FieldShootView, FieldView } from '@ampelos/domain';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconEdit, IconMapPin, IconTrash } from '@tabler/icons-react';
@@ -28,7 +28,7 @@ interface FieldDetailProps {
   /** Weather, soil and forecast cards (the agro feature), composed in by the route. */
   agroCards?: ReactNode;
   /** The shoots of the listed fields (`GET /fields` shootData): a report's name uses its final day. */
-  shoots?: readonly ShootView[];
+  shoots?: readonly FieldShootView[];
 }
 
 export function FieldDetail({

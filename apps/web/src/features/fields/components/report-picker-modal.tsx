@@ -1,4 +1,4 @@
-import { reportName, type ShootView, TIMERS_MS } from '@ampelos/domain';
+import { type FieldShootView, reportName, TIMERS_MS } from '@ampelos/domain';
 import { Button, Modal, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileAnalytics } from '@tabler/icons-react';
@@ -29,7 +29,7 @@ const time = (value: string | undefined) => (value ? Date.parse(value) || 0 : 0)
 interface ReportPickerProps {
   reports: readonly unknown[];
   /** The shoots of the field's reports: a complete report is named by its final shoot day. */
-  shoots?: readonly ShootView[] | undefined;
+  shoots?: readonly FieldShootView[] | undefined;
   selected: string | null;
   onSelect: (uuid: string) => void;
 }
