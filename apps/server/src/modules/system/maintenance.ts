@@ -72,9 +72,12 @@ export function createMaintenance(deps: { storage: Storage; fromConfig: boolean;
     /**
      * While on, every API request of a customer, a drone crew member or a visitor answers 503 with
      * the maintenance message, except signing in and the public settings; staff work as usual.
+     * Decided when the request arrives (after the session hook), before its body is read: a refused
+     * upload sends no bytes, and a request still sending its body when SIGTERM comes does no more
+     * storage reads (as a pre-handler it lost its answer during graceful shutdown).
      */
     install(app: FastifyInstance) {
-      app.addHook('preHandler', async (request, reply) => {
+      app.addHook('onRequest', async (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
         if (!path.startsWith('/api/') || ALWAYS_OPEN.some((open) => open.test(path))) return;
         if (!(await state()).on) return;

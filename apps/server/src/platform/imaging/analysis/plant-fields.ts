@@ -1,3 +1,4 @@
+import { ndviThresholdBounds } from '../capture/index-bounds.ts';
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import type { IndicatorName, Measurement } from '../types.ts';
 import {
@@ -69,7 +70,6 @@ export const SEGMENTATION = {
   rgbSmoothingM: 0.1,
   /** Canopy darker than this share of the sunlit soil is shaded (kept as canopy, not judged). */
   shadeFactor: 0.45,
-  ndviThresholdBounds: [0.2, 0.6] as [number, number],
 };
 
 function radiusPx(metres: number, gsdM: number | null, fallback: number, max: number): number {
@@ -330,7 +330,8 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     brightness,
     indexHistogram,
   );
-  const [low, high] = SEGMENTATION.ndviThresholdBounds;
+  // Digital numbers (no reflectance) put NDVI on a lower scale: the bounds follow the radiometry.
+  const [low, high] = ndviThresholdBounds(planes);
   const threshold = rgb
     ? SEGMENTATION.rgbCanopyCut
     : Math.min(high, Math.max(low, otsuThreshold(indexHistogram, -1, 1)));
