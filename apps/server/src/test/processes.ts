@@ -26,13 +26,16 @@ export async function waitFor(
   }
 }
 
+/** Labelled test bank details: orders by wire transfer need them (a test unsets them to see the refusal). */
+export const TEST_BANK_DETAILS = { BANK_NAME: 'Test Bank', BANK_IBAN: 'GR00 TEST', BANK_BIC: 'TESTGRAA' };
+
 /** A server process (`apps/server/src/main.ts`) as production runs it, with its output kept. */
 export function spawnServer(name: string, env: Record<string, string>, nodeFlags: string[] = []) {
   const output: string[] = [];
   const args = [...nodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...TEST_BANK_DETAILS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => output.push(String(chunk)));

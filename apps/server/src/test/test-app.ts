@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/database.ts';
 import type { MailTransport, OutgoingMessage } from '../platform/mail/transport.ts';
+import { TEST_BANK_DETAILS } from './processes.ts';
 import { startS3TestServer } from './s3-server.ts';
 import { freshEmbeddedDatabase, freshPostgresDatabase } from './test-database.ts';
 
@@ -50,10 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     AUTH_MAILS_PER_ADDRESS_PER_HOUR: '10000',
     AUTH_MAILS_PER_RECIPIENT_PER_HOUR: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    // Test bank details: orders by wire transfer need them (a test unsets them to see the refusal).
-    BANK_NAME: 'Test Bank',
-    BANK_IBAN: 'GR00 TEST',
-    BANK_BIC: 'TESTGRAA',
+    ...TEST_BANK_DETAILS,
     ...storageEnv,
     ...options.env,
   });
