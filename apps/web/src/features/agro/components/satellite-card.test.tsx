@@ -67,14 +67,18 @@ const history: AgroHistoryView = {
 const IMAGE = `GET /api/agro/index-image?fieldUuid=${FIELD.uuid}&index=ndvi&date=2025-06-13`;
 const CHANGE = `GET /api/agro/index-change?fieldUuid=${FIELD.uuid}&index=ndvi&from=2025-06-03&to=2025-06-13`;
 
-function render(images: SatelliteEntryView[] | null, file: AgroHistoryView | null = history) {
+function render(
+  images: SatelliteEntryView[] | null,
+  file: AgroHistoryView | null = history,
+  lang: 'en' | 'el' = 'en',
+) {
   const api = mockApi({
     [`GET /api/agro/history?fieldUuid=${FIELD.uuid}`]: () => ({ body: { data: file } }),
     [`GET /api/agro/getSatelliteImgsData?fieldUuid=${FIELD.uuid}`]: () => ({ body: { data: images } }),
     [IMAGE]: () => ({ body: {} }),
     [CHANGE]: () => ({ status: 404, body: { errors: [{ msg: 'Index image not available' }] } }),
   });
-  renderWithProviders(<SatelliteCard field={FIELD} />, { user: userOf('b2c_admin') });
+  renderWithProviders(<SatelliteCard field={FIELD} />, { user: userOf('b2c_admin', { lang }), lang });
   return api;
 }
 
@@ -112,6 +116,12 @@ describe('satellite history card', () => {
     expect(within(card).getByTestId('satellite-min').textContent).toBe('-0.200');
     fireEvent.click(dayButton(3) as HTMLElement);
     expect(within(card).getByTestId('satellite-mean').textContent).toBe('0.120');
+  });
+
+  it('names the calendar month in the interface language', async () => {
+    render(null, history, 'el');
+    const calendar = await screen.findByTestId('satellite-calendar');
+    await waitFor(() => expect(calendar.textContent).toMatch(/Ιούνιος 2025/i));
   });
 
   it('marks the dates with imagery and flashes a hint for 1.6 s on a date without the index', async () => {

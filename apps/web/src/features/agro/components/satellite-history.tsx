@@ -1,3 +1,4 @@
+import 'dayjs/locale/el';
 import { SATELLITE_INDICES, type SatelliteIndex, TIMERS_MS } from '@ampelos/domain';
 import { Box, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
@@ -23,7 +24,7 @@ export interface SatelliteHistoryProps {
  * Picking a date without the chosen index flashes a hint for 1.6 s.
  */
 export function SatelliteHistory({ days, indexImage }: SatelliteHistoryProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [index, setIndex] = useState<SatelliteIndex>('ndvi');
   const byDay = useMemo(() => new Map(days.map((day) => [day.day, day])), [days]);
   const latestWithIndex = [...days].reverse().find((day) => day.indices.includes(index));
@@ -59,6 +60,8 @@ export function SatelliteHistory({ days, indexImage }: SatelliteHistoryProps) {
         <Calendar
           key={days.at(-1)?.day ?? 'none'}
           defaultDate={days.at(-1)?.day}
+          // Month and weekday names in the interface language.
+          locale={i18n.language === 'el' ? 'el' : 'en'}
           size="sm"
           getDayProps={(date) => {
             const day = byDay.get(date);
