@@ -577,7 +577,7 @@ export const GRAPE_VARIETIES: readonly GrapeVariety[] = Object.freeze([
   ...WINE.map((name) => freezeEntry({ name, kind: 'wine' })),
   ...TABLE.map((name) => freezeEntry({ name, kind: 'table' })),
   ...RAISIN.map((name) => freezeEntry({ name, kind: 'raisin' })),
-  freezeEntry({ name: OTHER_VARIETY_NAME, kind: 'other' }),
+  freezeEntry({ name: OTHER_VARIETY_NAME, nameEl: 'Άλλη', kind: 'other' }),
 ]);
 
 /** The variety names, in display order. */

@@ -44,7 +44,7 @@ describe('GRAPE_VARIETIES', () => {
   });
 
   it('ends with Other, the only entry of kind other', () => {
-    expect(GRAPE_VARIETIES.at(-1)).toEqual({ name: 'Other', kind: 'other' });
+    expect(GRAPE_VARIETIES.at(-1)).toEqual({ name: 'Other', nameEl: 'Άλλη', kind: 'other' });
     expect(GRAPE_VARIETIES.filter((v) => v.kind === 'other')).toHaveLength(1);
     expect(OTHER_VARIETY_NAME).toBe('Other');
   });
@@ -210,6 +210,8 @@ describe('findVariety / isKnownVariety / varietyLabel', () => {
     expect(findVariety('Vidiano')?.nameEl).toBe('Βηδιανό');
     expect(findVariety('vidiano')).toBeUndefined();
     expect(isKnownVariety('Other')).toBe(true);
+    // Shown in Greek as Άλλη; stored as Other.
+    expect(varietyLabel('Other', 'el')).toBe('Άλλη');
     expect(isKnownVariety('Not a grape')).toBe(false);
   });
 
