@@ -87,31 +87,15 @@ export function dateRangeOf(shoot: ShootRow) {
   return shoot.dateStart && shoot.dateEnd ? { start: shoot.dateStart, end: shoot.dateEnd } : null;
 }
 
+/** A shoot with its report, field, owner and crew: the fields list's shoot and the people around it. */
 export function presentShoot(record: ShootRecord, actions: ShootActionsView): ShootView {
-  const { shoot, report } = record;
   return {
-    id: shoot.id,
-    uuid: shoot.uuid,
-    reportId: report.id,
-    fieldId: report.fieldId,
-    report: presentShootReport(report),
+    ...presentFieldShoot(record, actions),
+    report: presentShootReport(record.report),
     field: presentShootField(record.field),
     owner: presentOwner(record),
     droneAdmin: presentPerson(record.droneAdmin),
     droneOperator: presentPerson(record.droneOperator),
-    scheduleType: shoot.scheduleType as ScheduleType,
-    dateRange: dateRangeOf(shoot),
-    shootDays: shootDaysOf(shoot),
-    fixedDates:
-      shoot.fixedPrimary && shoot.fixedAlternative
-        ? { primary: shoot.fixedPrimary, alternative: shoot.fixedAlternative }
-        : null,
-    status: shoot.status as ShootStatus,
-    needsAssignment: shootNeedsAssignment(shoot.status, report.status),
-    completedAt: iso(shoot.completedAt),
-    createdAt: shoot.createdAt.toISOString(),
-    updatedAt: shoot.updatedAt.toISOString(),
-    actions,
   };
 }
 
