@@ -52,6 +52,13 @@ async function openReportData(page: Page, fieldUuid: string) {
   await page.getByRole('dialog').getByRole('button').filter({ hasText: '#' }).first().click();
 }
 
+/** "Upload Data", the file chosen, and the upload finished (tus), not yet submitted. */
+async function uploadFile(page: Page, file: string) {
+  await page.getByTestId('upload-open').click();
+  await page.getByTestId('upload-panel').locator('input[type="file"]').setInputFiles(file);
+  await page.getByTestId('dataset-uploads').getByText('Uploaded').waitFor({ timeout: 60_000 });
+}
+
 describe('a customer with a bring-your-own-images report', () => {
   it('uploads a zip of geotagged photos, sees them validated, follows the analysis and opens the PDF', async () => {
     const { fieldUuid } = await processingReport(server, { customer, admin }, truth.plants);
@@ -72,19 +79,11 @@ describe('a customer with a bring-your-own-images report', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByTestId('login-email').fill(customer.email);
-    await page.getByTestId('login-password').fill(customer.password);
-    await page.getByTestId('login-submit').click();
+    await signIn(page, customer);
     await page.waitForURL(`${server.baseUrl}/fields`);
-    await page.goto(`${server.baseUrl}/fields?field=${fieldUuid}`);
-
     // Pick the report, open "Upload Data", choose the zip
-    await page.getByTestId('report-picker-open').click();
-    await page.getByRole('dialog').getByRole('button').filter({ hasText: '#' }).first().click();
-    await page.getByTestId('upload-open').click();
-    await page.getByTestId('upload-panel').locator('input[type="file"]').setInputFiles(zipFile);
-    await page.getByTestId('dataset-uploads').getByText('Uploaded').waitFor({ timeout: 60_000 });
+    await openReportData(page, fieldUuid);
+    await uploadFile(page, zipFile);
     await snapshot(page, 'datasets-uploaded');
     await page.getByTestId('upload-submit').click();
 
@@ -128,17 +127,9 @@ describe('a customer whose zip is damaged', () => {
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByTestId('login-email').fill(grower.email);
-    await page.getByTestId('login-password').fill(grower.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(`${server.baseUrl}/fields`);
-    await page.goto(`${server.baseUrl}/fields?field=${fieldUuid}`);
-    await page.getByTestId('report-picker-open').click();
-    await page.getByRole('dialog').getByRole('button').filter({ hasText: '#' }).first().click();
-    await page.getByTestId('upload-open').click();
-    await page.getByTestId('upload-panel').locator('input[type="file"]').setInputFiles(zipFile);
-    await page.getByTestId('dataset-uploads').getByText('Uploaded').waitFor({ timeout: 60_000 });
+    await signIn(page, grower);
+    await openReportData(page, fieldUuid);
+    await uploadFile(page, zipFile);
     await page.getByTestId('upload-submit').click();
 
     await page.getByTestId('dataset-refused').waitFor({ timeout: 60_000 });
@@ -190,9 +181,7 @@ describe.skipIf(!hasMicasense && process.env.CI !== 'true')(
       const page = await customerContext.newPage();
       await signIn(page, accounts.customer);
       await openReportData(page, fieldUuid);
-      await page.getByTestId('upload-open').click();
-      await page.getByTestId('upload-panel').locator('input[type="file"]').setInputFiles(zipFile);
-      await page.getByTestId('dataset-uploads').getByText('Uploaded').waitFor({ timeout: 60_000 });
+      await uploadFile(page, zipFile);
       await page.getByTestId('upload-submit').click();
       const review = page.getByTestId('dataset-review');
       await review.waitFor({ timeout: 120_000 });
