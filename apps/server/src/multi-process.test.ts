@@ -10,7 +10,7 @@ import { createUserRepository } from './modules/users/repository.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { datasets, datasetUnits, emails, fields, reports } from './platform/db/schema.ts';
 import { generateSampleData, type SampleTruth } from './platform/imaging/sample-data/generate.ts';
-import { apiSession, orderManualReport } from './test/api-session.ts';
+import { apiSession, orderManualReport, signUpVerified } from './test/api-session.ts';
 import { alternatingProxy, freePort, type ServerProcess, spawnServer, waitFor } from './test/processes.ts';
 import { type S3TestServer, startS3TestServer } from './test/s3-server.ts';
 import { freshPostgresDatabase } from './test/test-app.ts';
@@ -97,20 +97,6 @@ afterAll(async () => {
 /** The API as the web app calls it, through the proxy (or straight to one process with `origin`). */
 const session = (origin = () => base) => apiSession(origin, 600_000);
 
-/** The raw e-mail to `to` matching `pattern`, from the outbox the workers write to. */
-async function outboxMail(to: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(dataDir, 'mail', 'outbox');
-  let found = '';
-  await waitFor(async () => {
-    for (const file of await readdir(outbox).catch(() => [] as string[])) {
-      const text = await readFile(path.join(outbox, file), 'utf8');
-      if (text.includes(`To: ${to}`) && pattern.test(text)) found = text;
-    }
-    return found !== '';
-  }, `an e-mail to ${to}`);
-  return found.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-}
-
 /** A WebSocket of the user's session opened on one API process, with its messages kept. */
 async function realtimeOn(port: number, cookie: string) {
   const messages: RealtimeMessage[] = [];
@@ -142,22 +128,7 @@ describe.skipIf(!databaseUrl)('two API processes and two workers on one PostgreS
   it('serve a customer journey with requests alternating, realtime across processes, a worker killed mid-job', async () => {
     // Sign up and verify through the outbox e-mail a worker wrote.
     const customer = session();
-    const email = `grower-${Date.now()}@example.com`;
-    const password = 'Agiorgitiko-Nemea-4';
-    const created = await customer.call('POST', '/api/user/create', {
-      firstName: 'Eleni',
-      lastName: 'Vlachou',
-      email,
-      password,
-      role: 'b2c_admin',
-      recaptchaResponse: '',
-      acceptPrivacyPolicy: true,
-      acceptTermsOfService: true,
-    });
-    expect(created.status).toBe(201);
-    const verifyLink = (await outboxMail(email, /verify_email/)).match(/\/verify_email\/([A-Za-z0-9_-]+)/);
-    await customer.json('POST', '/api/user/verify_email', { token: verifyLink?.[1] });
-    await customer.json('POST', '/api/user/login', { email, password });
+    const { email, password } = await signUpVerified(customer, path.join(dataDir, 'mail', 'outbox'));
 
     // A field around the photos, a Bring Your Own Images order.
     const d = 40 / 111_000;

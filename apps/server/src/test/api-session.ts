@@ -1,3 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { waitFor } from './processes.ts';
+
 /**
  * The API as the web app calls it over real HTTP against spawned server processes: a cookie session,
  * the CSRF header, JSON or binary bodies.
@@ -71,4 +75,44 @@ export async function orderManualReport(
     billingAddress: address.address.id,
     transactionType: 0,
   });
+}
+
+/** The decoded text of an e-mail to `to` matching `pattern` in an outbox folder, once it is there. */
+export async function outboxMail(outbox: string, to: string, pattern: RegExp): Promise<string> {
+  let found = '';
+  await waitFor(async () => {
+    for (const file of await readdir(outbox).catch(() => [] as string[])) {
+      const text = (await readFile(path.join(outbox, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (text.includes(`To: ${to}`) && pattern.test(text)) found = text;
+    }
+    return found !== '';
+  }, `an e-mail to ${to}`);
+  return found;
+}
+
+/**
+ * A customer signs up as the web app does (b2c_admin), follows the verification link of the e-mail
+ * the server wrote to `outbox`, and signs in. Answers the account's e-mail and password.
+ */
+export async function signUpVerified(customer: ApiSession, outbox: string) {
+  const email = `grower-${Date.now()}@example.com`;
+  const password = 'Agiorgitiko-Nemea-4';
+  const created = await customer.call('POST', '/api/user/create', {
+    firstName: 'Eleni',
+    lastName: 'Vlachou',
+    email,
+    password,
+    role: 'b2c_admin',
+    recaptchaResponse: '',
+    acceptPrivacyPolicy: true,
+    acceptTermsOfService: true,
+  });
+  if (created.status !== 201) throw new Error(`sign-up answered ${created.status}: ${await created.text()}`);
+  const verify = /\/verify_email\/([A-Za-z0-9_-]+)/;
+  const token = (await outboxMail(outbox, email, verify)).match(verify)?.[1];
+  await customer.json('POST', '/api/user/verify_email', { token });
+  await customer.json('POST', '/api/user/login', { email, password });
+  return { email, password };
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatasetFileView, ReportDataView } from '@ampelos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, apiSession, orderManualReport } from '../../test/api-session.ts';
+import { type ApiSession, apiSession, orderManualReport, signUpVerified } from '../../test/api-session.ts';
 import { HOSTILE_RING, type HostileUpload, hostileUploads } from '../../test/hostile-uploads.ts';
 import { freePort, type ServerProcess, spawnServer, waitFor } from '../../test/processes.ts';
 
@@ -27,21 +27,6 @@ let server: ServerProcess;
 let uploads: HostileUpload[];
 let customer: ApiSession;
 const reportUuids: string[] = [];
-
-async function outboxLink(to: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(dataDir, 'mail', 'outbox');
-  let found: string | undefined;
-  await waitFor(async () => {
-    for (const file of await readdir(outbox).catch(() => [] as string[])) {
-      const text = (await readFile(path.join(outbox, file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (text.includes(`To: ${to}`)) found = text.match(pattern)?.[1] ?? found;
-    }
-    return found !== undefined;
-  }, `an e-mail to ${to}`);
-  return found as string;
-}
 
 function runCli(args: string[]) {
   return new Promise<void>((resolve, reject) => {
@@ -134,22 +119,7 @@ beforeAll(async () => {
   await startServer('server');
 
   customer = apiSession(() => base);
-  const email = `grower-${Date.now()}@example.com`;
-  const password = 'Agiorgitiko-Nemea-4';
-  const created = await customer.call('POST', '/api/user/create', {
-    firstName: 'Eleni',
-    lastName: 'Vlachou',
-    email,
-    password,
-    role: 'b2c_admin',
-    recaptchaResponse: '',
-    acceptPrivacyPolicy: true,
-    acceptTermsOfService: true,
-  });
-  expect(created.status).toBe(201);
-  const token = await outboxLink(email, /\/verify_email\/([A-Za-z0-9_-]+)/);
-  await customer.json('POST', '/api/user/verify_email', { token });
-  await customer.json('POST', '/api/user/login', { email, password });
+  await signUpVerified(customer, path.join(dataDir, 'mail', 'outbox'));
   const centre = HOSTILE_RING[0] as [number, number];
   const field = await customer.json('POST', '/api/field/create', {
     title: 'Nemea Block 9',
