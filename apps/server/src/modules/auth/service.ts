@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang, SignUpInput } from '@ampelos/domain';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { hashToken, newToken } from '../../platform/http/crypto.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { BotCheck } from '../../platform/providers/recaptcha.ts';
@@ -84,19 +85,27 @@ export function createAuthService(deps: {
         return null;
       }
       const now = new Date();
-      const user = await deps.users.insert({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        passwordHash,
-        role: input.role,
-        lang: input.lang ?? 'en',
-        privacyAcceptedAt: now,
-        termsAcceptedAt: now,
-        marketingOptIn: input.marketingOptIn,
-        marketingConsentAt: input.marketingOptIn ? now : null,
-        unsubscribeToken: randomBytes(24).toString('base64url'),
-      });
+      // A second sign-up racing the first for the same address meets the unique index: it answers as
+      // a known address does (the first one's verification e-mail is on its way), not a 500.
+      const user = await deps.users
+        .insert({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          passwordHash,
+          role: input.role,
+          lang: input.lang ?? 'en',
+          privacyAcceptedAt: now,
+          termsAcceptedAt: now,
+          marketingOptIn: input.marketingOptIn,
+          marketingConsentAt: input.marketingOptIn ? now : null,
+          unsubscribeToken: randomBytes(24).toString('base64url'),
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) return null;
+          throw error;
+        });
+      if (!user) return null;
       await sendVerification(user);
       return user;
     },

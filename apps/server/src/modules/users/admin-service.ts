@@ -15,6 +15,7 @@ import {
   type UserPolicyParty,
   userScope,
 } from '@ampelos/domain';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { hashToken, newToken } from '../../platform/http/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
@@ -150,7 +151,7 @@ export function createUserAdminService(deps: {
           organisation,
         );
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') {
+        if (isUniqueViolation(error)) {
           throw new AppError(409, OPERATIONS_MESSAGES.emailTaken, 'email');
         }
         throw error;
