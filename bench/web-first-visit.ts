@@ -6,7 +6,8 @@
 //   npm run bench:web-first-visit -w @ampelos/bench
 //
 // BENCH_LCP_RUNS (default 7) page loads of each page for the LCP medians; BENCH_RESULTS=0 skips the
-// results view (its seeding uploads a synthetic flight and waits for the real analysis).
+// results view (its seeding uploads a synthetic flight and waits for the real analysis);
+// BENCH_LCP_ONLY=1 measures only the LCP (no seeding, no routes).
 import { spawnSync } from 'node:child_process';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -118,26 +119,98 @@ async function measureRoute(
   };
 }
 
-/** Largest Contentful Paint of one cold load at 4× CPU slowdown, in ms. */
-async function lcpOnce(browser: Browser, url: string, ready: (page: Page) => Promise<void>): Promise<number> {
+interface Lcp {
+  ms: number;
+  /** The element of the last LCP entry, e.g. `h2#first-paint` (the frame) or `h2` (the app). */
+  element: string;
+}
+
+/** Largest Contentful Paint of one cold load at 4× CPU slowdown. */
+async function lcpOnce(browser: Browser, url: string, ready: (page: Page) => Promise<void>): Promise<Lcp> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.addInitScript(() => {
-    const store = globalThis as unknown as { __lcp: number };
-    store.__lcp = 0;
+    const store = globalThis as unknown as { __lcp: { ms: number; element: string } };
+    store.__lcp = { ms: 0, element: '' };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) store.__lcp = entry.startTime;
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        const element = entry.element;
+        const inFrame = element?.closest('#first-paint') ? ' in #first-paint' : '';
+        store.__lcp = { ms: entry.startTime, element: `${element?.tagName.toLowerCase() ?? '?'}${inFrame}` };
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   await page.goto(url);
   await ready(page);
   await page.waitForLoadState('networkidle');
   // LCP entries stop at the first input; none happened, so the last one is the page's LCP.
-  const lcp = await page.evaluate(() => (globalThis as unknown as { __lcp: number }).__lcp);
+  const lcp = await page.evaluate(() => (globalThis as unknown as { __lcp: Lcp }).__lcp);
   await context.close();
   return lcp;
+}
+
+/** JavaScript over the wire of each route, each in a cold profile (seeds a customer and an admin first). */
+async function measureRoutes(server: RunningServer, browser: Browser): Promise<RouteFigure[]> {
+  const withResults = process.env.BENCH_RESULTS !== '0';
+  console.log(withResults ? 'Seeding (a completed report: upload and analysis)…' : 'Seeding…');
+  const seeded: Seeded = await seed(server, browser, { withResults });
+
+  const routes: RouteFigure[] = [];
+  routes.push(
+    await measureRoute('/login', await browser.newContext(), async (page) => {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByTestId('login-email').waitFor();
+    }),
+  );
+  routes.push(
+    await measureRoute(
+      '/fields (signed in)',
+      await signedInContext(browser, server, seeded.customer),
+      async (page) => {
+        await page.goto(`${server.baseUrl}/fields?field=${seeded.fieldUuid}`);
+        await page.getByTestId('field-detail-title').waitFor();
+        await page.locator('[data-map-ready]').first().waitFor();
+      },
+    ),
+  );
+  if (withResults) {
+    routes.push(
+      await measureRoute(
+        '/fields → results view',
+        await signedInContext(browser, server, seeded.customer),
+        async (page) => {
+          await page.goto(`${server.baseUrl}/fields?field=${seeded.fieldUuid}`);
+          await page.getByTestId('report-picker-open').click();
+          await page.getByTestId('report-picker-option').filter({ hasNotText: '#' }).first().click();
+          await page.getByTestId('results-open').click();
+          await page.locator('[data-testid="results-map"][data-map-ready]').waitFor();
+        },
+      ),
+    );
+  }
+  routes.push(
+    await measureRoute(
+      '/dashboard (admin)',
+      await signedInContext(browser, server, seeded.admin),
+      async (page) => {
+        await page.goto(`${server.baseUrl}/dashboard`);
+        await page.getByTestId('dashboard-figures').waitFor();
+      },
+    ),
+  );
+  return routes;
+}
+
+/** "h2 in #first-paint ×5, h2 ×2": which element the loads' LCP was, most frequent first. */
+function elementsOf(loads: Lcp[]): string {
+  const counts = new Map<string, number>();
+  for (const load of loads) counts.set(load.element, (counts.get(load.element) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([element, count]) => `${element} ×${count}`)
+    .join(', ');
 }
 
 async function main() {
@@ -153,57 +226,11 @@ async function main() {
   ]);
   const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
   try {
-    const withResults = process.env.BENCH_RESULTS !== '0';
-    console.log(withResults ? 'Seeding (a completed report: upload and analysis)…' : 'Seeding…');
-    const seeded: Seeded = await seed(server, browser, { withResults });
-
-    const routes: RouteFigure[] = [];
-    routes.push(
-      await measureRoute('/login', await browser.newContext(), async (page) => {
-        await page.goto(`${server.baseUrl}/login`);
-        await page.getByTestId('login-email').waitFor();
-      }),
-    );
-    routes.push(
-      await measureRoute(
-        '/fields (signed in)',
-        await signedInContext(browser, server, seeded.customer),
-        async (page) => {
-          await page.goto(`${server.baseUrl}/fields?field=${seeded.fieldUuid}`);
-          await page.getByTestId('field-detail-title').waitFor();
-          await page.locator('[data-map-ready]').first().waitFor();
-        },
-      ),
-    );
-    if (withResults) {
-      routes.push(
-        await measureRoute(
-          '/fields → results view',
-          await signedInContext(browser, server, seeded.customer),
-          async (page) => {
-            await page.goto(`${server.baseUrl}/fields?field=${seeded.fieldUuid}`);
-            await page.getByTestId('report-picker-open').click();
-            await page.getByTestId('report-picker-option').filter({ hasNotText: '#' }).first().click();
-            await page.getByTestId('results-open').click();
-            await page.locator('[data-testid="results-map"][data-map-ready]').waitFor();
-          },
-        ),
-      );
-    }
-    routes.push(
-      await measureRoute(
-        '/dashboard (admin)',
-        await signedInContext(browser, server, seeded.admin),
-        async (page) => {
-          await page.goto(`${server.baseUrl}/dashboard`);
-          await page.getByTestId('dashboard-figures').waitFor();
-        },
-      ),
-    );
+    const routes = process.env.BENCH_LCP_ONLY === '1' ? [] : await measureRoutes(server, browser);
 
     // LCP: the app's sign-in page and the static page alternately, so both see the same machine load.
-    const app: number[] = [];
-    const baseline: number[] = [];
+    const app: Lcp[] = [];
+    const baseline: Lcp[] = [];
     for (let run = 0; run < LCP_RUNS; run++) {
       baseline.push(await lcpOnce(browser, staticUrl, (page) => page.getByText(HEADING).waitFor()));
       app.push(
@@ -213,27 +240,34 @@ async function main() {
       );
     }
 
-    console.log('\nJavaScript over the wire, cold profile (bodies as sent; KB = 1000 bytes)\n');
-    console.log(
-      '| Route | JS requests | JS sent (brotli) KB | same files gzip KB | map libraries | map worker |',
-    );
-    console.log('| --- | ---: | ---: | ---: | --- | --- |');
-    for (const r of routes) {
+    if (routes.length > 0) {
+      console.log('\nJavaScript over the wire, cold profile (bodies as sent; KB = 1000 bytes)\n');
       console.log(
-        `| ${r.route} | ${r.requests} | ${kb(r.sent)} | ${kb(r.gzipEquivalent)} | ${r.mapLibraries ? 'loaded' : 'not requested'} | ${r.mapWorker ? 'counted' : '—'} |`,
+        '| Route | JS requests | JS sent (brotli) KB | same files gzip KB | map libraries | map worker |',
       );
+      console.log('| --- | ---: | ---: | ---: | --- | --- |');
+      for (const r of routes) {
+        console.log(
+          `| ${r.route} | ${r.requests} | ${kb(r.sent)} | ${kb(r.gzipEquivalent)} | ${r.mapLibraries ? 'loaded' : 'not requested'} | ${r.mapWorker ? 'counted' : '—'} |`,
+        );
+      }
     }
     console.log(
       `\nLCP at ${CPU_SLOWDOWN}× CPU slowdown, 375 px, ${LCP_RUNS} cold loads each (median, min–max)\n`,
     );
-    console.log('| Page | LCP ms | min–max ms | ratio |');
-    console.log('| --- | ---: | ---: | ---: |');
-    const base = median(baseline);
+    console.log('| Page | LCP ms | min–max ms | ratio | LCP element |');
+    console.log('| --- | ---: | ---: | ---: | --- |');
+    const row = (name: string, loads: Lcp[], base: number) => {
+      const ms = loads.map((load) => load.ms);
+      console.log(
+        `| ${name} | ${median(ms).toFixed(0)} | ${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)} | ${(median(ms) / base).toFixed(2)} | ${elementsOf(loads)} |`,
+      );
+    };
+    const base = median(baseline.map((load) => load.ms));
+    row('static page, same heading (baseline)', baseline, base);
+    row('/login', app, base);
     console.log(
-      `| static page, same heading (baseline) | ${base.toFixed(0)} | ${Math.min(...baseline).toFixed(0)}–${Math.max(...baseline).toFixed(0)} | 1.00 |`,
-    );
-    console.log(
-      `| /login | ${median(app).toFixed(0)} | ${Math.min(...app).toFixed(0)}–${Math.max(...app).toFixed(0)} | ${(median(app) / base).toFixed(2)} |`,
+      `\nEach load, static / login (ms): ${baseline.map((b, i) => `${b.ms.toFixed(0)}/${app[i]?.ms.toFixed(0)}`).join(' ')}`,
     );
   } finally {
     await browser.close();

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import presetMantine from 'postcss-preset-mantine';
 import { defineConfig, type Plugin } from 'vite';
@@ -10,30 +12,39 @@ const apiProxy = {
 };
 
 /**
- * The app's stylesheet from <head> to between public/first-paint.js and #root: a stylesheet in <body>
- * holds back only what follows it, so the sign-in frame paints without waiting for it, while #root
- * (and the app's scripts) still wait. It stays before #root, where MantineProvider writes the theme's
- * CSS variables, so the theme still overrides Mantine's defaults.
+ * The sign-in frame (first-paint.js) written inline where index.html has `<!-- first-paint.js -->`, so it paints with no
+ * request of its own (the server admits it by its hash in the CSP), and, in the build, the app's
+ * stylesheet moved from <head> to just after it: a stylesheet in <body> holds back only what follows it,
+ * so the frame paints without waiting for it, while #root (and the app's scripts) still wait. It stays
+ * before #root, where MantineProvider writes the theme's CSS variables, so the theme still overrides
+ * Mantine's defaults.
  */
-function stylesheetAfterFirstPaint(): Plugin {
-  const firstPaint = '<script src="/first-paint.js"></script>';
+function inlineFirstPaint(): Plugin {
+  const marker = '<!-- first-paint.js -->';
+  const source = path.join(import.meta.dirname, 'first-paint.js');
   return {
-    name: 'ampelos:stylesheet-after-first-paint',
-    apply: 'build',
+    name: 'ampelos:inline-first-paint',
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        if (!html.includes(firstPaint)) return html;
+        if (!html.includes(marker)) return html;
+        // Comment lines and indentation are bytes every visit would download.
+        const code = readFileSync(source, 'utf8')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '' && !line.startsWith('//'))
+          .join('\n');
+        if (/<\/script/i.test(code)) throw new Error('first-paint.js cannot hold "</script" (it is inlined)');
         const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
         const without = links.reduce((rest, link) => rest.replace(link, ''), html);
-        return without.replace(firstPaint, `${firstPaint}${links.join('')}`);
+        return without.replace(marker, `<script>${code}</script>${links.join('')}`);
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), stylesheetAfterFirstPaint()],
+  plugins: [react(), precompress(), inlineFirstPaint()],
   css: { postcss: { plugins: [presetMantine()] } },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },

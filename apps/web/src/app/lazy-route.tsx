@@ -22,7 +22,7 @@ export function lazyRoute<Module, Name extends keyof Module>(load: () => Promise
   return element;
 }
 
-/** The sign-in frame index.html paints before the app runs (public/first-paint.js) gives way. */
+/** The sign-in frame index.html paints before the app runs (first-paint.js, inline in index.html) gives way. */
 export function useRemoveFirstPaint() {
   useEffect(() => document.getElementById('first-paint')?.remove(), []);
 }

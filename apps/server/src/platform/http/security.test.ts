@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { cspSourceOf } from './security.ts';
+import { cspSourceOf, inlineScriptHashes } from './security.ts';
 
 const directive = (csp: string, name: string) =>
   csp
@@ -76,5 +80,44 @@ describe('map configuration', () => {
     expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', ...map]);
     expect(directive(csp, 'connect-src')).toEqual(["'self'", ...map]);
     expect(csp).not.toContain('arcgisonline');
+  });
+});
+
+const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+
+describe('inline scripts of the web build', () => {
+  const frame = "(()=>{document.title='frame'})();";
+  let served: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'ampelos-web-'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><script>${frame}</script><div id="root"></div></body></html>`,
+    );
+    served = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await served?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('hashes the inline scripts that hold code, not those loaded by src', () => {
+    const html = `<script src="/a.js"></script><script type="module" src="/b.js"></script><script></script><script>${frame}</script><SCRIPT data-x>let a = 1;</SCRIPT>`;
+    expect(inlineScriptHashes(html)).toEqual([sha256(frame), sha256('let a = 1;')]);
+  });
+
+  it("admits the build's inline script by its hash, and nothing inline else", async () => {
+    const page = await served.app.inject({ url: '/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(frame);
+    const csp = String(page.headers['content-security-policy']);
+    expect(directive(csp, 'script-src')).toEqual(["'self'", sha256(frame)]);
+    // Every response carries the same policy (the API's too).
+    const api = await served.app.inject({ url: '/api/config/public' });
+    expect(directive(String(api.headers['content-security-policy']), 'script-src')).toEqual([
+      "'self'",
+      sha256(frame),
+    ]);
   });
 });

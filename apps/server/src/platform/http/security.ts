@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -23,18 +26,41 @@ export function mapSources(config: Config): string[] {
 }
 
 /**
+ * CSP sources (`'sha256-…'`) of the classic inline scripts of an HTML page: the built index.html paints
+ * the sign-in frame with one before any file arrives. Only those exact scripts are admitted, never
+ * `'unsafe-inline'`.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const scripts = html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi);
+  return [...scripts]
+    .map((match) => match[1] ?? '')
+    .filter((code) => code.trim() !== '')
+    .map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+}
+
+/** The inline scripts' hashes of the web build the server serves (none without a build). */
+function webAppInlineScripts(webDistDir: string): string[] {
+  try {
+    return inlineScriptHashes(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/**
  * Security headers; the CSP admits only what the app itself loads, the configured map sources
  * (images and fetches) and the bot check when configured.
  */
 export async function installSecurityHeaders(app: FastifyInstance, config: Config) {
   const recaptcha = config.recaptchaSiteKey ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   const map = mapSources(config);
+  const inlineScripts = webAppInlineScripts(config.webDistDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha],
+        scriptSrc: ["'self'", ...inlineScripts, ...recaptcha],
         // Mantine writes its CSS variables into a <style> element at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...map],

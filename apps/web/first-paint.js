@@ -1,7 +1,9 @@
 // The sign-in page's frame, painted before the app's JavaScript has arrived and run (a phone at the
-// edge of a vineyard may wait seconds for it). Plain script, no module: it runs as the page parses.
-// It comes before the app's stylesheet in <body>, so the frame paints without waiting for that.
-// The app removes the frame when its first screen is on (app/lazy-route.tsx), or after 15 s anyway.
+// edge of a vineyard may wait seconds for it). The build writes it inline into index.html (vite.config.ts),
+// so it runs as the page parses with no request of its own; the server admits it by its hash in the
+// Content-Security-Policy (apps/server/src/platform/http/security.ts). It comes before the app's
+// stylesheet in <body>, so the frame paints without waiting for that. The app removes the frame when
+// its first screen is on (app/lazy-route.tsx), or after 15 s anyway.
 (() => {
   if (window.location.pathname !== '/login') return;
   let greek = false;
