@@ -92,5 +92,13 @@ export default defineConfig({
     // files share no port, directory or database (each has its own), so use every core.
     maxWorkers: Math.max(2, availableParallelism()),
     reporters: ['default', './scripts/test-tiers-reporter.ts'],
+    // `npm run test:coverage` (scripts/test-coverage.mjs): the server's code, not its tests or test helpers.
+    coverage: {
+      provider: 'v8',
+      include: ['apps/server/src/**/*.ts'],
+      exclude: ['**/*.test.ts', 'apps/server/src/test/**', '**/test-support/**', '**/test-support.ts'],
+      reporter: ['text-summary', 'json-summary', 'html'],
+      reportsDirectory: 'coverage',
+    },
   },
 });
