@@ -3,6 +3,7 @@ import { erodeBits, hasBit } from './bit-mask.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
 import { SIGMA_FLOOR } from './scores.ts';
+import { medianOf, selectKth } from './select.ts';
 
 /**
  * Plants as units: the canopy is cut into cells along the rows (one vine or row segment at the
@@ -70,18 +71,22 @@ export interface PlantUnits {
   units: PlantUnit[];
 }
 
-function median(values: number[]): number {
-  values.sort((a, b) => a - b);
-  const mid = values.length >> 1;
-  return values.length % 2
-    ? (values[mid] as number)
-    : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
-}
-
-function robustZ(value: number, others: number[], floor: number): number {
-  if (Number.isNaN(value) || others.length === 0) return 0;
-  const centre = median(others);
-  const mad = median(others.map((other) => Math.abs(other - centre)));
+/**
+ * Robust z of `value` against `others[from..to)`: (value − median) / max(1.4826 · MAD, floor).
+ * Reorders the range; `deviations` is scratch space at least as long.
+ */
+function robustZ(
+  value: number,
+  others: Float64Array,
+  from: number,
+  to: number,
+  floor: number,
+  deviations: Float64Array,
+): number {
+  if (Number.isNaN(value) || to === from) return 0;
+  const centre = medianOf(others, from, to);
+  for (let i = from; i < to; i++) deviations[i - from] = Math.abs((others[i] as number) - centre);
+  const mad = medianOf(deviations, 0, to - from);
   return (value - centre) / Math.max(1.4826 * mad, floor);
 }
 
@@ -237,12 +242,12 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
       layouts.push(layout);
     }
   }
+  // The block of a pixel: its block row once per image row, its block column looked up per x.
+  const blockColumns = new Int32Array(width);
+  for (let x = 0; x < width; x++) blockColumns[x] = Math.min(blocksX - 1, Math.floor((x * blocksX) / width));
+  const blockRowOf = (y: number) => Math.min(blocksY - 1, Math.floor((y * blocksY) / height)) * blocksX;
   const blockOf = (x: number, y: number) =>
-    layouts[
-      Math.min(blocksY - 1, Math.floor((y * blocksY) / height)) * blocksX +
-        Math.min(blocksX - 1, Math.floor((x * blocksX) / width))
-    ] as BlockLayout;
-  const cellOf = (x: number, y: number) => cellKey(blockOf(x, y), x, y);
+    layouts[blockRowOf(y) + (blockColumns[x] as number)] as BlockLayout;
   const layoutOfKey = (key: number) => {
     let found = layouts[0] as BlockLayout;
     for (const layout of layouts) if (layout.offset <= key) found = layout;
@@ -257,18 +262,38 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   const maxYs = new Int32Array(keys).fill(-1);
   const canopyCounts = new Int32Array(keys);
   const shadedCounts = new Int32Array(keys);
-  // Canopy pixels: the unit's extent, canopy and shade counts.
+  // Outline pixels: the plant-scale indicators. Vigour only where the canopy is solid around the
+  // pixel (eroded canopy): at a canopy's edge (a lawn along a road, a crown's rim) the window mixes
+  // in soil or asphalt, which is not the plant's vigour; cover judges thinning.
+  const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)));
+  const { domain, domainIndex } = fields;
+  // One scan of the canopy and domain bits (both in scan order), each pixel's cell computed once:
+  // canopy pixels give the unit's extent, canopy and shade counts; domain pixels their cell and
+  // whether the canopy is solid there.
+  const cellOfDomain = new Int32Array(domainIndex.length);
+  const solidOfDomain = new Uint8Array(domainIndex.length);
+  const stride = canopy.stride;
+  let next = 0;
   for (let y = 0; y < height; y++) {
-    const row = y * canopy.stride;
-    for (let k = 0; k < canopy.stride; k++) {
-      let word = canopy.words[row + k] as number;
+    const row = y * stride;
+    const blockRow = blockRowOf(y);
+    for (let k = 0; k < stride; k++) {
+      const canopyWord = canopy.words[row + k] as number;
+      const domainWord = domain.words[row + k] as number;
       const shadedWord = shaded.words[row + k] as number;
+      const solidWord = solid.words[row + k] as number;
+      let word = canopyWord | domainWord;
       while (word !== 0) {
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
         const x = (k << 5) + bit;
-        const cell = cellOf(x, y);
-        if (cell < 0) continue;
+        const cell = cellKey(layouts[blockRow + (blockColumns[x] as number)] as BlockLayout, x, y);
+        if ((domainWord >>> bit) & 1) {
+          cellOfDomain[next] = cell;
+          solidOfDomain[next] = (solidWord >>> bit) & 1;
+          next++;
+        }
+        if (cell < 0 || ((canopyWord >>> bit) & 1) === 0) continue;
         if (x < (minXs[cell] as number)) minXs[cell] = x;
         if (x > (maxXs[cell] as number)) maxXs[cell] = x;
         if (y < (minYs[cell] as number)) minYs[cell] = y;
@@ -278,10 +303,6 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
       }
     }
   }
-  // Outline pixels: the plant-scale indicators. Vigour only where the canopy is solid around the
-  // pixel (eroded canopy): at a canopy's edge (a lawn along a road, a crown's rim) the window mixes
-  // in soil or asphalt, which is not the plant's vigour; cover judges thinning.
-  const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)));
   const names: (IndicatorName | null)[] = [
     fields.roles.vigour,
     'cover',
@@ -290,35 +311,31 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   ];
   const planes = names.map((name) => (name ? (fields.values[name] ?? null) : null));
   const [vigourPlane, coverPlane, chlorophyllPlane, waterPlane] = planes;
-  const { domainIndex } = fields;
   // Vigour and cover of a unit are the lower quartile of its plant-scale values, not the mean: a
   // stressed vine that straddles two cells still shows in both, undiluted by its healthy neighbour.
   // Gathered per cell by a counting sort into one typed array each.
-  const cellOfDomain = new Int32Array(domainIndex.length);
   const vigourCounts = new Int32Array(keys + 1);
   const coverCounts = new Int32Array(keys + 1);
   const colourSums = new Float64Array(keys * 4);
   for (let k = 0; k < domainIndex.length; k++) {
-    const index = domainIndex[k] as number;
-    const y = Math.floor(index / width);
-    const x = index - y * width;
-    let cell = cellOf(x, y);
+    let cell = cellOfDomain[k] as number;
     if (cell >= 0 && canopyCounts[cell] === 0) cell = -1;
     cellOfDomain[k] = cell;
     if (cell < 0) continue;
     const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(vigour) && hasBit(solid, x, y))
+    if (!Number.isNaN(vigour) && solidOfDomain[k] === 1)
       vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + 1;
     const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
     if (!Number.isNaN(cover)) coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + 1;
-    for (const [m, plane] of [
-      [0, chlorophyllPlane],
-      [2, waterPlane],
-    ] as const) {
-      const value = plane ? (plane[k] as number) : Number.NaN;
-      if (Number.isNaN(value)) continue;
-      colourSums[cell * 4 + m] = (colourSums[cell * 4 + m] as number) + value;
-      colourSums[cell * 4 + m + 1] = (colourSums[cell * 4 + m + 1] as number) + 1;
+    const chlorophyll = chlorophyllPlane ? (chlorophyllPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(chlorophyll)) {
+      colourSums[cell * 4] = (colourSums[cell * 4] as number) + chlorophyll;
+      colourSums[cell * 4 + 1] = (colourSums[cell * 4 + 1] as number) + 1;
+    }
+    const water = waterPlane ? (waterPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(water)) {
+      colourSums[cell * 4 + 2] = (colourSums[cell * 4 + 2] as number) + water;
+      colourSums[cell * 4 + 3] = (colourSums[cell * 4 + 3] as number) + 1;
     }
   }
   for (let cell = 0; cell < keys; cell++) {
@@ -332,14 +349,10 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   for (let k = 0; k < domainIndex.length; k++) {
     const cell = cellOfDomain[k] as number;
     if (cell < 0) continue;
-    const index = domainIndex[k] as number;
     const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(vigour)) {
-      const y = Math.floor(index / width);
-      if (hasBit(solid, index - y * width, y)) {
-        vigourValues[vigourFill[cell] as number] = vigour;
-        vigourFill[cell] = (vigourFill[cell] as number) + 1;
-      }
+    if (!Number.isNaN(vigour) && solidOfDomain[k] === 1) {
+      vigourValues[vigourFill[cell] as number] = vigour;
+      vigourFill[cell] = (vigourFill[cell] as number) + 1;
     }
     const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
     if (!Number.isNaN(cover)) {
@@ -347,12 +360,12 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
       coverFill[cell] = (coverFill[cell] as number) + 1;
     }
   }
+  // The value a sort of the cell's values would put at a quarter of them (selected, not sorted).
   const lowerQuartile = (values: Float32Array, starts: Int32Array, cell: number) => {
     const from = starts[cell] as number;
     const to = starts[cell + 1] as number;
     if (to === from) return Number.NaN;
-    const segment = values.subarray(from, to).sort();
-    return segment[Math.floor(segment.length / 4)] as number;
+    return selectKth(values, from, to, Math.floor((to - from) / 4));
   };
 
   const minCanopyPx = (options.minAreaM2 ?? PLANT_UNITS.minCanopyM2) * metre * metre;
@@ -402,49 +415,79 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   // Neighbours: the judged units whose canopy centre lies within the radius on the ground (same
   // field, the same rows or the same orchard), found through a grid of radius-sized buckets.
   const radiusPx = PLANT_UNITS.neighbourRadiusM * metre;
-  const centreOf = (unit: PlantUnit) => [(unit.minX + unit.maxX) / 2, (unit.minY + unit.maxY) / 2] as const;
   const bucketKey = (x: number, y: number) => Math.floor(y / radiusPx) * 100_003 + Math.floor(x / radiusPx);
-  const buckets = new Map<number, PlantUnit[]>();
-  for (const unit of byCell.values()) {
-    if (!unit.judged) continue;
-    const [x, y] = centreOf(unit);
+  // The judged units in cell order, with their centres and indicator values in typed arrays.
+  const judged = [...byCell.values()].filter((unit) => unit.judged);
+  const count = judged.length;
+  const centresX = new Float64Array(count);
+  const centresY = new Float64Array(count);
+  const indicators = [
+    new Float64Array(count),
+    new Float64Array(count),
+    new Float64Array(count),
+    new Float64Array(count),
+  ] as const;
+  const buckets = new Map<number, number[]>();
+  judged.forEach((unit, u) => {
+    const x = (unit.minX + unit.maxX) / 2;
+    const y = (unit.minY + unit.maxY) / 2;
+    centresX[u] = x;
+    centresY[u] = y;
+    indicators[0][u] = unit.vigour;
+    indicators[1][u] = unit.cover;
+    indicators[2][u] = unit.chlorophyll;
+    indicators[3][u] = unit.water;
     const key = bucketKey(x, y);
     const list = buckets.get(key);
-    if (list) list.push(unit);
-    else buckets.set(key, [unit]);
-  }
+    if (list) list.push(u);
+    else buckets.set(key, [u]);
+  });
   const stressZ = options.stressZ ?? PLANT_UNITS.stressZ;
   const floors = names.map((name) => (name ? SIGMA_FLOOR[name] : 1));
+  // The neighbours' values of each indicator, and scratch for their deviations (at most all units).
+  const others = [
+    new Float64Array(count),
+    new Float64Array(count),
+    new Float64Array(count),
+    new Float64Array(count),
+  ] as const;
+  const deviations = new Float64Array(count);
+  const found = new Int32Array(4);
   const verdicts = new Map<PlantUnit, PlantUnit['z']>();
-  for (const unit of byCell.values()) {
-    if (!unit.judged) continue;
-    const [cx, cy] = centreOf(unit);
-    const others: number[][] = [[], [], [], []];
+  for (let u = 0; u < count; u++) {
+    const unit = judged[u] as PlantUnit;
+    const cx = centresX[u] as number;
+    const cy = centresY[u] as number;
+    found.fill(0);
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         const list = buckets.get(bucketKey(cx + dx * radiusPx, cy + dy * radiusPx));
         if (!list) continue;
-        for (const other of list) {
-          if (other === unit) continue;
-          const [ox, oy] = centreOf(other);
-          if ((ox - cx) ** 2 + (oy - cy) ** 2 > radiusPx * radiusPx) continue;
-          if (!Number.isNaN(other.vigour)) others[0]?.push(other.vigour);
-          if (!Number.isNaN(other.cover)) others[1]?.push(other.cover);
-          if (!Number.isNaN(other.chlorophyll)) others[2]?.push(other.chlorophyll);
-          if (!Number.isNaN(other.water)) others[3]?.push(other.water);
+        for (const o of list) {
+          if (o === u) continue;
+          if (((centresX[o] as number) - cx) ** 2 + ((centresY[o] as number) - cy) ** 2 > radiusPx * radiusPx)
+            continue;
+          for (let m = 0; m < 4; m++) {
+            const value = (indicators[m] as Float64Array)[o] as number;
+            if (Number.isNaN(value)) continue;
+            (others[m] as Float64Array)[found[m] as number] = value;
+            found[m] = (found[m] as number) + 1;
+          }
         }
       }
     }
-    if ((others[0] as number[]).length < PLANT_UNITS.minNeighbours) continue;
-    const vigour = robustZ(unit.vigour, others[0] as number[], floors[0] as number);
-    const cover = robustZ(unit.cover, others[1] as number[], floors[1] as number);
+    if ((found[0] as number) < PLANT_UNITS.minNeighbours) continue;
+    const z = (m: number, value: number) =>
+      robustZ(value, others[m] as Float64Array, 0, found[m] as number, floors[m] as number, deviations);
+    const vigour = z(0, unit.vigour);
+    const cover = z(1, unit.cover);
     const stressed = vigour < -stressZ || (unit.inRows && cover < -stressZ);
     // The colour indicators only matter for a stressed unit's box colour.
     verdicts.set(unit, {
       vigour,
       cover,
-      chlorophyll: stressed ? robustZ(unit.chlorophyll, others[2] as number[], floors[2] as number) : 0,
-      water: stressed ? robustZ(unit.water, others[3] as number[], floors[3] as number) : 0,
+      chlorophyll: stressed ? z(2, unit.chlorophyll) : 0,
+      water: stressed ? z(3, unit.water) : 0,
     });
   }
   for (const unit of byCell.values()) {

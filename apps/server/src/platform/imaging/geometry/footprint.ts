@@ -25,6 +25,11 @@ export interface PhotoGeoreference {
   gsdM: number;
   yawDeg: number;
   frame: LocalFrame;
+  /**
+   * Ground directions (east, north components) of the image's right and up axes: what
+   * `metresToPixel` computes with, for callers that map many points without a tuple per point.
+   */
+  axes: { rightE: number; rightN: number; upE: number; upN: number };
   /** Stored-image pixel → ground metres east/north of the GPS position. */
   pixelToMetres(col: number, row: number): [number, number];
   /** Ground metres east/north → stored-image pixel (fractional; may fall outside the image). */
@@ -87,6 +92,7 @@ export function photoGeoreference(
     gsdM,
     yawDeg,
     frame,
+    axes: { rightE, rightN, upE, upN },
     pixelToMetres,
     metresToPixel,
     pixelToLngLat: (col, row) => frame.toLngLat(...pixelToMetres(col, row)),

@@ -24,20 +24,32 @@ export function downsampleInto(parent: TileCanvas, child: TileCanvas, quadrantX:
     if (!target) continue;
     for (let y = 0; y < half; y++) {
       for (let x = 0; x < half; x++) {
-        const s = (2 * y * TILE_SIZE + 2 * x) * 4;
-        const corners = [s, s + 4, s + TILE_SIZE * 4, s + TILE_SIZE * 4 + 4];
-        let alpha = 0;
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (const c of corners) {
-          const a = source[c + 3] as number;
-          alpha += a;
-          r += (source[c] as number) * a;
-          g += (source[c + 1] as number) * a;
-          b += (source[c + 2] as number) * a;
-        }
+        // The four child pixels, in the order top-left, top-right, bottom-left, bottom-right.
+        const s0 = (2 * y * TILE_SIZE + 2 * x) * 4;
+        const s1 = s0 + 4;
+        const s2 = s0 + TILE_SIZE * 4;
+        const s3 = s2 + 4;
+        const a0 = source[s0 + 3] as number;
+        const a1 = source[s1 + 3] as number;
+        const a2 = source[s2 + 3] as number;
+        const a3 = source[s3 + 3] as number;
+        const alpha = a0 + a1 + a2 + a3;
         if (alpha === 0) continue;
+        const r =
+          (source[s0] as number) * a0 +
+          (source[s1] as number) * a1 +
+          (source[s2] as number) * a2 +
+          (source[s3] as number) * a3;
+        const g =
+          (source[s0 + 1] as number) * a0 +
+          (source[s1 + 1] as number) * a1 +
+          (source[s2 + 1] as number) * a2 +
+          (source[s3 + 1] as number) * a3;
+        const b =
+          (source[s0 + 2] as number) * a0 +
+          (source[s1 + 2] as number) * a1 +
+          (source[s2 + 2] as number) * a2 +
+          (source[s3 + 2] as number) * a3;
         const t = ((quadrantY * half + y) * TILE_SIZE + quadrantX * half + x) * 4;
         target[t] = r / alpha;
         target[t + 1] = g / alpha;

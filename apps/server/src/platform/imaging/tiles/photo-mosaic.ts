@@ -203,23 +203,41 @@ export class PhotoMosaic {
     const images = await Promise.all(candidates.map(({ index }) => this.coded(index)));
     const { lngs, lats } = tilePixelCentres(zoom, x, y);
     const hd = canvas.get('no_pseu');
+    // Per candidate, the constants of its camera model and the east offset of every tile column:
+    // the same arithmetic as `metresToPixel`, without a tuple per pixel.
+    const count = candidates.length;
+    const photos = candidates.map(({ photo }) => photo);
+    const eastOf = new Float64Array(count * TILE_SIZE);
+    photos.forEach((photo, c) => {
+      for (let col = 0; col < TILE_SIZE; col++)
+        eastOf[c * TILE_SIZE + col] =
+          ((lngs[col] as number) - photo.georeference.lng) * photo.metresPerDegLng;
+    });
+    const northOf = new Float64Array(count);
+    const outs = CODED_LAYERS.map((layer) => canvas.get(layer) ?? null);
+    const palettes = CODED_LAYERS.map((layer) => PALETTES[layer]);
+    const codesOf = images.map((image) => CODED_LAYERS.map((layer) => image.codes[layer] ?? null));
     let drawn = false;
     for (let row = 0; row < TILE_SIZE; row++) {
       const lat = lats[row] as number;
+      for (let c = 0; c < count; c++) {
+        const photo = photos[c] as PlacedPhoto;
+        northOf[c] = (lat - photo.georeference.lat) * photo.metresPerDegLat;
+      }
       for (let col = 0; col < TILE_SIZE; col++) {
-        const lng = lngs[col] as number;
         let best = -1;
         let bestDistance = Number.POSITIVE_INFINITY;
         let bestX = 0;
         let bestY = 0;
-        for (let c = 0; c < candidates.length; c++) {
-          const { photo } = candidates[c] as { photo: PlacedPhoto };
-          const g = photo.georeference;
-          const eastM = (lng - g.lng) * photo.metresPerDegLng;
-          const northM = (lat - g.lat) * photo.metresPerDegLat;
+        for (let c = 0; c < count; c++) {
+          const g = (photos[c] as PlacedPhoto).georeference;
+          const eastM = eastOf[c * TILE_SIZE + col] as number;
+          const northM = northOf[c] as number;
           const distance = eastM * eastM + northM * northM;
           if (distance >= bestDistance) continue;
-          const [px, py] = g.metresToPixel(eastM, northM);
+          const { rightE, rightN, upE, upN } = g.axes;
+          const px = (eastM * rightE + northM * rightN) / g.gsdM + g.widthPx / 2;
+          const py = g.heightPx / 2 - (eastM * upE + northM * upN) / g.gsdM;
           if (px < 0 || py < 0 || px >= g.widthPx || py >= g.heightPx) continue;
           best = c;
           bestDistance = distance;
@@ -228,7 +246,7 @@ export class PhotoMosaic {
         }
         if (best < 0) continue;
         const image = images[best] as CodedImage;
-        const photo = (candidates[best] as { photo: PlacedPhoto }).photo;
+        const photo = photos[best] as PlacedPhoto;
         const hx = Math.min(image.width - 1, Math.floor((bestX * image.width) / photo.georeference.widthPx));
         const hy = Math.min(
           image.height - 1,
@@ -244,11 +262,12 @@ export class PhotoMosaic {
           hd[target + 2] = image.display[source * 3 + 2] as number;
           hd[target + 3] = 255;
         }
-        for (const layer of CODED_LAYERS) {
-          const codes = image.codes[layer];
-          const out = canvas.get(layer);
-          if (!codes || !out) continue;
-          const colour = PALETTES[layer][codes[source] as number];
+        const codes = codesOf[best] as (Uint8Array | null)[];
+        for (let layer = 0; layer < outs.length; layer++) {
+          const layerCodes = codes[layer];
+          const out = outs[layer];
+          if (!layerCodes || !out) continue;
+          const colour = (palettes[layer] as (typeof palettes)[number])[layerCodes[source] as number];
           if (!colour || colour[3] === 0) continue;
           out[target] = colour[0];
           out[target + 1] = colour[1];

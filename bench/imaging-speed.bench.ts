@@ -1,0 +1,225 @@
+// Speed of the stress analysis on the real captures of ../shared/datasets (issue 16, item 9): CPU
+// time of both phases (as the pipeline runs them: phase 1 leaving its work in the disk cache,
+// the statistics, phase 2) against sharp's decode + resize of the same files to the HD size,
+// measured back to back in each round; and, for the 6-photo Seneca set, the map tiles and the
+// PDF against that analysis. Each round analyses a fresh copy of the files, so the band
+// registration cache (keyed by path) starts empty as it does for a new upload. Round 0 warms up
+// (JIT, libvips) and is not counted; medians of BENCH_ROUNDS rounds (default 3).
+// Run: npm run bench:imaging-speed -w @ampelos/bench (EVAL_ONLY=micasense,seneca,dji to pick).
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { hdFileName, reportKey, tileFile } from '../apps/server/src/modules/datasets/paths.ts';
+import { writeReportPdf } from '../apps/server/src/modules/datasets/report-pdf/write-report-pdf.ts';
+import type { ReportContext } from '../apps/server/src/modules/datasets/repository.ts';
+import {
+  type CapturePlan,
+  createDiskAnalysisCache,
+  type DatasetStatistics,
+  datasetStatistics,
+  detectStress,
+  measurePhoto,
+  type PhotoAnalysis,
+  type PhotoInput,
+  planCaptures,
+  plannedInput,
+  renderTiles,
+} from '../apps/server/src/platform/imaging/index.ts';
+import { createLocalStorage } from '../apps/server/src/platform/storage/storage.ts';
+import { baseOf, captureInputs } from './imaging-eval/run.ts';
+
+const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const DATASETS = process.env.AMPELOS_DATASETS_DIR ?? resolve(REPO, '../shared/datasets');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const HD = 2048;
+const WORK = join(tmpdir(), `ampelos-imaging-speed-${process.pid}`);
+
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
+
+interface Cost {
+  cpu: number;
+  wall: number;
+}
+async function cost<T>(run: () => Promise<T>): Promise<Cost & { value: T }> {
+  const cpu = cpuNow();
+  const wall = performance.now();
+  const value = await run();
+  return { value, cpu: cpuNow() - cpu, wall: (performance.now() - wall) / 1000 };
+}
+
+const DATASET_RUNS = [
+  { name: 'micasense', folder: 'micasense-rededge-fresno', fieldAltitudeM: 0 },
+  { name: 'seneca', folder: 'odm-seneca-nir-farm', fieldAltitudeM: null },
+  { name: 'dji', folder: 'dji-phantom3-brighton-beach', fieldAltitudeM: 0 },
+] as const;
+
+/** Phase 1 for every survey capture, the statistics, phase 2: as the pipeline's jobs do. */
+async function analyse(inputs: PhotoInput[], dir: string, fieldAltitudeM: number | null) {
+  const plan = planCaptures(inputs, { fieldAltitudeM });
+  const survey = inputs
+    .map((input, i) => ({
+      input: plannedInput(input, plan.captures[i] as CapturePlan),
+      plan: plan.captures[i],
+    }))
+    .filter((c) => c.plan?.role === 'survey');
+  const cache = createDiskAnalysisCache(join(dir, '.cache'), 1024 ** 3);
+  const measured = [];
+  for (const [i, c] of survey.entries())
+    measured.push(await measurePhoto(c.input, { cache: { cache, key: `speed/${i}` } }));
+  const statistics = datasetStatistics(measured);
+  const analysed: { input: PhotoInput; base: string; hdPath: string; analysis: PhotoAnalysis }[] = [];
+  for (const [i, c] of survey.entries()) {
+    const base = baseOf(c.input);
+    const hdPath = join(dir, `${base}-hd.jpg`);
+    const analysis = await detectStress(
+      c.input,
+      statistics,
+      { hdPath, imageId: base },
+      { cache: { cache, key: `speed/${i}` } },
+    );
+    analysed.push({ input: c.input, base, hdPath, analysis });
+  }
+  return { statistics, analysed };
+}
+
+/** sharp's decode + resize to the HD size of every file the analysis read. */
+async function baseline(inputs: PhotoInput[]) {
+  for (const input of inputs)
+    for (const path of input.paths)
+      await sharp(path).resize(HD, HD, { fit: 'inside', withoutEnlargement: true }).raw().toBuffer();
+}
+
+const UUID = '00000000-0000-4000-8000-00000000be9c';
+
+/** The finalize job's two costly steps: the tiles into storage, then the PDF reading them back. */
+async function tilesAndPdf(
+  dir: string,
+  statistics: DatasetStatistics,
+  analysed: Awaited<ReturnType<typeof analyse>>['analysed'],
+) {
+  const storage = createLocalStorage(join(dir, 'storage'));
+  for (const a of analysed)
+    await storage.put(reportKey(UUID, hdFileName(a.base)), await readFile(a.hdPath), 'image/jpeg');
+  const tiles = await cost(() =>
+    renderTiles({
+      photos: analysed.map((a) => ({ input: a.input, analysis: a.analysis })),
+      statistics,
+      minZoom: 16,
+      onTile: (layer, z, x, y, png) =>
+        storage.put(reportKey(UUID, tileFile(layer, z, x, y)), png, 'image/png'),
+    }),
+  );
+  const first = analysed[0]?.analysis;
+  const context = {
+    report: {
+      id: 1,
+      uuid: UUID,
+      status: 'processing_data',
+      service: 'e2e',
+      fieldTitle: 'Bench field',
+      fieldArea: 50_000,
+      layers: [],
+    },
+    field: {
+      title: 'Bench field',
+      region: null,
+      country: null,
+      area: 50_000,
+      variety: null,
+      centroidLat: first?.lat ?? null,
+      centroidLng: first?.lng ?? null,
+      polygon: [],
+      mapDisplay: null,
+    },
+    owner: { id: 1, companyId: null, email: 'bench@example.com', firstName: 'B', lastName: 'B', lang: 'en' },
+    shoot: null,
+  } as unknown as ReportContext;
+  const pdf = await cost(() =>
+    writeReportPdf(storage, context, {
+      images: analysed.map((a) => ({ file: a.base, base: a.base, analysis: a.analysis })),
+      layers: tiles.value.layers,
+      maxZoom: tiles.value.maxZoom,
+      processedAt: new Date('2026-06-01T10:00:00Z'),
+      camera: null,
+      numOfInputImgs: analysed.length,
+    }),
+  );
+  return {
+    tiles,
+    pdf,
+    tileCount: tiles.value.tileCount,
+    zooms: `${tiles.value.minZoom}–${tiles.value.maxZoom}`,
+  };
+}
+
+const only = process.env.EVAL_ONLY?.split(',');
+const summary: string[] = [];
+await mkdir(WORK, { recursive: true });
+try {
+  for (const run of DATASET_RUNS) {
+    if (only && !only.includes(run.name)) continue;
+    const source = join(DATASETS, run.folder);
+    if (!existsSync(source)) {
+      console.log(`(skipped ${run.name}: ${source} not found)`);
+      continue;
+    }
+    const ratios: number[] = [];
+    const costs: { analysis: Cost; baseline: Cost; tiles?: Cost; pdf?: Cost }[] = [];
+    let detail = '';
+    for (let round = 0; round <= ROUNDS; round++) {
+      // A fresh copy: new paths, so nothing is reused from the previous round.
+      const dir = join(WORK, `${run.name}-${round}`);
+      await cp(source, join(dir, 'files'), { recursive: true });
+      const inputs = await captureInputs(join(dir, 'files'));
+      const base = await cost(() => baseline(inputs));
+      const analysis = await cost(() => analyse(inputs, dir, run.fieldAltitudeM));
+      const files = (await readdir(join(dir, 'files'))).filter((f) => /\.(jpe?g|tiff?)$/i.test(f)).length;
+      detail = `${analysis.value.analysed.length} capture(s), ${files} files, ${analysis.value.analysed.reduce((n, a) => n + a.analysis.boxes.length, 0)} boxes`;
+      const finalize =
+        run.name === 'seneca'
+          ? await tilesAndPdf(dir, analysis.value.statistics, analysis.value.analysed)
+          : null;
+      await rm(dir, { recursive: true, force: true });
+      if (round === 0) continue;
+      ratios.push(analysis.cpu / base.cpu);
+      costs.push({
+        analysis,
+        baseline: base,
+        ...(finalize ? { tiles: finalize.tiles, pdf: finalize.pdf } : {}),
+      });
+      if (finalize) detail += `; ${finalize.tileCount} tiles at zooms ${finalize.zooms}`;
+    }
+    const pick = (key: 'analysis' | 'baseline' | 'tiles' | 'pdf', field: keyof Cost) =>
+      median(costs.map((c) => (c[key] as Cost)[field]));
+    const line = `${run.name}: analysis CPU ÷ decode + resize ${median(ratios).toFixed(2)} × (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; medians ${pick('analysis', 'cpu').toFixed(2)} s vs ${pick('baseline', 'cpu').toFixed(2)} s CPU) — ${detail}`;
+    console.log(line);
+    summary.push(line);
+    if (costs[0]?.tiles) {
+      const tiles = costs.map((c) => (c.tiles as Cost).cpu / c.analysis.cpu);
+      const pdf = costs.map((c) => (c.pdf as Cost).cpu / c.analysis.cpu);
+      const both = costs.map((c) => ((c.tiles as Cost).cpu + (c.pdf as Cost).cpu) / c.analysis.cpu);
+      const wall = costs.map((c) => ((c.tiles as Cost).wall + (c.pdf as Cost).wall) / c.analysis.wall);
+      const finalizeLine = `${run.name}: tiles + PDF ÷ analysis, CPU ${median(both).toFixed(2)} × (tiles ${median(tiles).toFixed(2)} ×, PDF ${median(pdf).toFixed(2)} ×; ${pick('tiles', 'cpu').toFixed(2)} + ${pick('pdf', 'cpu').toFixed(2)} s vs ${pick('analysis', 'cpu').toFixed(2)} s), wall ${median(wall).toFixed(2)} ×`;
+      console.log(finalizeLine);
+      summary.push(finalizeLine);
+    }
+  }
+} finally {
+  await rm(WORK, { recursive: true, force: true });
+}
+console.log(
+  `\n${summary.join('\n')}\n${ROUNDS} rounds after a warm-up, medians; load average ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
