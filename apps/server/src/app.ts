@@ -45,6 +45,7 @@ import { createMailService } from './modules/mail/service.ts';
 import { createNotificationRepository } from './modules/notifications/repository.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
+import { placeRoutes } from './modules/places/routes.ts';
 import { createPrivacyModule } from './modules/privacy/privacy-module.ts';
 import { createReportEvents } from './modules/reports/report-events.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
@@ -66,6 +67,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { createUserService } from './modules/users/service.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
+import { createPlaceSearch } from './platform/geo/place-search.ts';
 import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
 import { createReadiness, storageProbe } from './platform/health/readiness.ts';
 import { healthRoutes } from './platform/health/routes.ts';
@@ -395,6 +397,7 @@ export async function buildApp({
               presentFieldShoot(record, actions),
             ),
         });
+        await api.register(placeRoutes, { places: createPlaceSearch() });
         await api.register(commerceRoutes, { commerce, issuer: orderIssuer });
         await api.register(companyRoutes, { companies, directory: companyDirectory, storage });
         await api.register(notificationRoutes, { notifications });

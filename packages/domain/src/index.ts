@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './catalogues/cameras.ts';
 export * from './catalogues/grape-varieties.ts';
+export * from './catalogues/region-names.ts';
 export * from './catalogues/stress-factors.ts';
 export * from './catalogues/variety-search.ts';
 export * from './constants.ts';
@@ -48,6 +49,7 @@ export * from './views/field.ts';
 export * from './views/field-lists.ts';
 export * from './views/notification.ts';
 export * from './views/operations.ts';
+export * from './views/places.ts';
 export * from './views/privacy.ts';
 export * from './views/realtime.ts';
 export * from './views/response-schemas.ts';

@@ -1,4 +1,4 @@
-import { Center, type CSSVariablesResolver, createTheme, Loader, MantineProvider } from '@mantine/core';
+import { Center, createTheme, Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { InstallPrompt } from '../features/pwa/components/install-prompt.tsx';
 import { i18n, initialLang } from '../lib/i18n.ts';
 import { ALERT_MS } from '../lib/notify.ts';
 import { queryClient } from '../lib/react-query.ts';
+import { readableColors } from './readable-colors.ts';
 
 const theme = createTheme({
   primaryColor: 'grape',
@@ -14,16 +15,6 @@ const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-});
-
-/** Secondary ("dimmed") text and error messages readable at WCAG AA contrast (4.5:1) on white. */
-const readableColors: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': '#5f6670',
-    '--mantine-color-error': 'var(--mantine-color-red-8)',
-  },
-  dark: {},
 });
 
 /** Follows the language: `<html lang>`, and the theme's texts (the close button of every dialog). */

@@ -143,7 +143,7 @@ export function normalizeForSearch(text: string): string {
 }
 
 /** A looser form of an already normalized text that folds common transliteration variants. */
-function phoneticForm(normalized: string): string {
+export function phoneticForm(normalized: string): string {
   return normalized
     .replace(/ /g, '')
     .replace(/ph/g, 'f')

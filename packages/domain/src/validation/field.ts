@@ -27,6 +27,9 @@ export const FIELD_LIMITS = {
   varietyMaxLength: 100,
   polygonMinPositions: 4,
   polygonMaxPositions: 10_000,
+  /** A field's area: at least 1 m², at most 10,000 hectares (checked on the server, warned while drawing). */
+  areaMinSquareMetres: 1,
+  areaMaxSquareMetres: 10_000 * 10_000,
 } as const;
 
 /** Number inputs give strings: a non-empty numeric string is read as a number, anything else left as is. */

@@ -2,7 +2,10 @@ import { FIELD_LIMITS, type LngLat, MESSAGES, POLYGON_TOO_MANY_POSITIONS } from 
 import turfArea from '@turf/area';
 
 /** Sane bounds for a vineyard: at least 1 m², at most 10,000 hectares. */
-export const FIELD_AREA_LIMITS = { minM2: 1, maxM2: 10_000 * 10_000 } as const;
+export const FIELD_AREA_LIMITS = {
+  minM2: FIELD_LIMITS.areaMinSquareMetres,
+  maxM2: FIELD_LIMITS.areaMaxSquareMetres,
+} as const;
 
 export const GEOMETRY_MESSAGES = {
   required: MESSAGES.polygonRequired,

@@ -1,11 +1,18 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MAP } from '@ampelos/domain';
 import { Box, type BoxProps } from '@mantine/core';
-import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import {
+  type LngLatBoundsLike,
+  Map as MapLibreMap,
+  NavigationControl,
+  ScaleControl,
+  setWorkerUrl,
+} from 'maplibre-gl';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../lib/public-config.ts';
+import { ImageryNotice, useImageryWatch } from './imagery-watch.tsx';
 import { baseMapStyle } from './map-style.ts';
 
 // The worker is served from our own origin (the CSP allows 'self' and blob: workers).
@@ -17,6 +24,8 @@ export const DEFAULT_MAP_VIEW = { center: [22.9, 39.3] as [number, number], zoom
 export interface BaseMapProps extends Omit<BoxProps, 'children'> {
   /** Starting camera (default: Greece at zoom 5). */
   initialView?: { center: [number, number]; zoom: number };
+  /** Starting area, fitted to the map's size (wins over `initialView`): [[west, south], [east, north]]. */
+  initialBounds?: [[number, number], [number, number]] | null;
   /**
    * Called once the style has loaded (`data-map-ready` is set then): add sources, layers and controls here.
    * `data-map-settled` marks the map idle: no camera movement, every tile loaded or failed.
@@ -35,6 +44,7 @@ export interface BaseMapProps extends Omit<BoxProps, 'children'> {
  */
 export function BaseMap({
   initialView = DEFAULT_MAP_VIEW,
+  initialBounds = null,
   onReady,
   maxZoom = 21,
   h = 400,
@@ -47,6 +57,9 @@ export function BaseMap({
   const readyRef = useRef(onReady);
   readyRef.current = onReady;
   const viewRef = useRef(initialView);
+  const boundsRef = useRef(initialBounds);
+  const imagery = useImageryWatch();
+  const watchImagery = imagery.watch;
   const maxZoomRef = useRef(maxZoom);
   const { t } = useTranslation();
   // MapLibre names its canvas and buttons for screen readers in English only unless told otherwise.
@@ -73,12 +86,20 @@ export function BaseMap({
       style: baseMapStyle(mapConfig),
       center: viewRef.current.center,
       zoom: viewRef.current.zoom,
+      ...(boundsRef.current
+        ? {
+            bounds: boundsRef.current as LngLatBoundsLike,
+            fitBoundsOptions: { padding: 40, maxZoom: 16 },
+          }
+        : {}),
       attributionControl: { compact: false },
       canvasContextAttributes: { preserveDrawingBuffer: true },
       maxZoom: maxZoomRef.current,
       locale: localeRef.current,
     });
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    // A scale bar on every map: distances read without imagery too (issue 20, items 12 and 13).
+    map.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left');
     // `data-map-settled` is there while nothing moves or loads (MapLibre's 'idle'): tests and screenshots
     // wait for it instead of for a time. Set on the element directly so it changes within the event.
     const element = container.current;
@@ -88,9 +109,20 @@ export function BaseMap({
     // Counts finished camera moves, so a test can tell that the move it caused is over.
     let moves = 0;
     map.on('moveend', () => element.setAttribute('data-map-moves', String(++moves)));
-    map.on('error', () => {
-      // Tiles that cannot be fetched (offline, provider down) are not the user's problem to read about.
+    // Tiles that cannot be fetched (offline, provider down) raise no error dialog: the watch below
+    // shows a plain notice over the map instead, with the coordinates of the view.
+    // A configured style that cannot be fetched leaves no map at all: fall back to the plain base.
+    let styleLoaded = false;
+    map.once('style.load', () => {
+      styleLoaded = true;
     });
+    map.on('error', () => {
+      if (!styleLoaded && mapConfig?.styleUrl && !map.isStyleLoaded()) {
+        styleLoaded = true;
+        map.setStyle(baseMapStyle(null));
+      }
+    });
+    const stopWatching = watchImagery(map);
     // Our layers need the style only: waiting for 'load' would also wait for every base tile (offline:
     // for each request to fail) before the field outline appears.
     map.once('style.load', () => {
@@ -103,11 +135,12 @@ export function BaseMap({
       setReady(true);
     });
     return () => {
+      stopWatching();
       setReady(false);
       element.removeAttribute('data-map-settled');
       map.remove();
     };
-  }, [settled, mapConfig]);
+  }, [settled, mapConfig, watchImagery]);
 
   return (
     <Box
@@ -117,6 +150,8 @@ export function BaseMap({
       style={{ borderRadius: 8, overflow: 'hidden' }}
       data-map-ready={ready || undefined}
       {...boxProps}
-    />
+    >
+      {imagery.failed && <ImageryNotice center={imagery.center} />}
+    </Box>
   );
 }

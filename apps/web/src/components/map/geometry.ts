@@ -1,4 +1,4 @@
-import { roundTo, SQUARE_METRES_PER_HECTARE } from '@ampelos/domain';
+import { NUMBER_LOCALE, roundTo, SQUARE_METRES_PER_HECTARE } from '@ampelos/domain';
 import { area as turfArea } from '@turf/area';
 
 /** A position in GeoJSON order: [longitude, latitude]. */
@@ -43,9 +43,14 @@ export function hectares(areaSquareMetres: number): number {
   return roundTo(areaSquareMetres / SQUARE_METRES_PER_HECTARE, 2);
 }
 
-/** "12.34" — hectares always shown with two decimals. */
+const hectareFormat = new Intl.NumberFormat(NUMBER_LOCALE, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** "12,345.67": hectares with two decimals and grouped digits (the app's one number format). */
 export function formatHectares(areaSquareMetres: number): string {
-  return hectares(areaSquareMetres).toFixed(2);
+  return hectareFormat.format(hectares(areaSquareMetres));
 }
 
 /** [[west, south], [east, north]] of a ring. */

@@ -1,4 +1,4 @@
-import type { FieldView } from '@ampelos/domain';
+import { type FieldView, regionLabel } from '@ampelos/domain';
 import { Avatar, Box, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlant2, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -88,7 +88,10 @@ export function FieldsList({ fields, activeUuid, onSelect, h }: FieldsListProps)
               if (row.kind === 'group') {
                 const { group } = row;
                 const place =
-                  [countryName(group.countryCode, group.country, i18n.language), group.region]
+                  [
+                    countryName(group.countryCode, group.country, i18n.language),
+                    regionLabel(group.region, i18n.language),
+                  ]
                     .filter(Boolean)
                     .join(' · ') || t('fields.unknownLocation');
                 return (

@@ -1,7 +1,7 @@
-import { FIELD_LIMITS, fieldCreateSchema, MESSAGES } from '@ampelos/domain';
-import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { FIELD_LIMITS, fieldCreateSchema, MESSAGES, type PlaceMatch } from '@ampelos/domain';
+import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEraser } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEraser } from '@tabler/icons-react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +19,12 @@ import { zodValidate } from '../../../lib/form.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateField } from '../api/create-field.ts';
+import { useFields } from '../api/get-fields.ts';
 import { useUploadFieldAvatar } from '../api/upload-field-avatar.ts';
+import { startingBounds } from '../starting-view.ts';
 import { BoundaryImport } from './boundary-import.tsx';
 import { FIELD_FORM_KEYS, FieldFormFields, type FieldFormValues } from './field-form-fields.tsx';
+import { PlaceSearch } from './place-search.tsx';
 
 const createSchema = fieldCreateSchema.pick(FIELD_FORM_KEYS);
 
@@ -37,11 +40,17 @@ const initialValues: FieldFormValues = {
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
+/** How close the map comes to a town found by the place search: its vineyards in view. */
+const PLACE_ZOOM = 13;
+const MAX_HECTARES_TEXT = formatHectares(FIELD_LIMITS.areaMaxSquareMetres);
+
 /** New field: draw (or import) the polygon on the satellite map, fill the form, save. */
 export function NewFieldPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const draw = usePolygonDraw();
+  // The map opens around the user's fields, else over the home country (it waits for the list).
+  const fields = useFields();
   const mapRef = useRef<MapLibreMap | null>(null);
   const [polygonMissing, setPolygonMissing] = useState(false);
   const upload = useUploadFieldAvatar();
@@ -72,12 +81,33 @@ export function NewFieldPage() {
       form.setFieldValue('title', title.slice(0, FIELD_LIMITS.titleCreate.max));
   };
 
+  const goToPlace = (place: PlaceMatch) => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (place.bounds) {
+      const [west, south, east, north] = place.bounds;
+      map.fitBounds(
+        [
+          [west, south],
+          [east, north],
+        ],
+        { padding: 24, animate: false },
+      );
+    } else map.jumpTo({ center: [place.center.lng, place.center.lat], zoom: PLACE_ZOOM });
+  };
+
+  const tooLarge = draw.area !== null && draw.area > FIELD_LIMITS.areaMaxSquareMetres;
+
   const onSubmit = async (values: FieldFormValues) => {
     const map = mapRef.current;
     const ring = draw.ring;
     if (!ring || !map) {
       setPolygonMissing(true);
       notifyError(translateMessage(MESSAGES.polygonRequired));
+      return;
+    }
+    if (tooLarge) {
+      notifyError(t('fields.new.tooLarge', { max: MAX_HECTARES_TEXT }));
       return;
     }
     const parsed = createSchema.parse(values);
@@ -118,18 +148,24 @@ export function NewFieldPage() {
             <Text size="sm" c="dimmed">
               {t('fields.new.drawHint')}
             </Text>
-            <BaseMap
-              h="min(62dvh, 620px)"
-              onReady={onReady}
-              data-draw-ready={draw.ready || undefined}
-              data-testid="new-field-map"
-            />
+            <PlaceSearch onPlace={goToPlace} />
+            {fields.isPending ? (
+              <Skeleton h="min(62dvh, 620px)" radius="md" />
+            ) : (
+              <BaseMap
+                h="min(62dvh, 620px)"
+                initialBounds={startingBounds(fields.data?.data ?? [])}
+                onReady={onReady}
+                data-draw-ready={draw.ready || undefined}
+                data-testid="new-field-map"
+              />
+            )}
             <Group justify="space-between" align="flex-start">
               <Group gap="xs">
                 <Text size="sm" fw={500}>
                   {t('fields.new.area')}:
                 </Text>
-                <Text size="sm" data-testid="field-draw-area">
+                <Text size="sm" c={tooLarge ? 'red.8' : undefined} data-testid="field-draw-area">
                   {areaText}
                 </Text>
               </Group>
@@ -143,6 +179,16 @@ export function NewFieldPage() {
                 {t('fields.new.clear')}
               </Button>
             </Group>
+            {tooLarge && (
+              <Alert
+                color="orange"
+                icon={<IconAlertTriangle size={18} aria-hidden />}
+                role="alert"
+                data-testid="field-draw-too-large"
+              >
+                {t('fields.new.tooLarge', { max: MAX_HECTARES_TEXT })}
+              </Alert>
+            )}
             {polygonMissing && !draw.ring && (
               <Alert color="red" data-testid="field-polygon-missing">
                 {translateMessage(MESSAGES.polygonRequired)}

@@ -9,12 +9,15 @@ import { durationParts, EVENT_COLOURS, mapsLink, type ShootCalendarEvent } from 
 
 /** An event's details: field, dates, length, and a maps link to the field's centre. */
 export function EventModal({ event, onClose }: { event: ShootCalendarEvent | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const shoot = event?.shoot;
   const field = shoot?.field ?? null;
   const rows: [string, ReactNode][] = [];
   if (event && shoot) {
-    rows.push([t('shoots.detail.location'), fieldLocationText(field, t('shoots.detail.unknownLocation'))]);
+    rows.push([
+      t('shoots.detail.location'),
+      fieldLocationText(field, t('shoots.detail.unknownLocation'), i18n.language),
+    ]);
     rows.push([t('shoots.calendar.date'), formatDay(event.day)]);
     rows.push([t('shoots.calendar.length'), t('shoots.calendar.duration', durationParts(event.hours))]);
     if (field) rows.push([t('shoots.detail.hectares'), formatHectares(field.area)]);

@@ -25,7 +25,7 @@ export function ShootFieldHeader({
   onBack?: () => void;
   badge: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const kml = useDownloadShootKml();
   return (
     <>
@@ -50,7 +50,9 @@ export function ShootFieldHeader({
           </Group>
           <Group gap={4} c="dimmed">
             <IconMapPin size={16} />
-            <Text size="sm">{fieldLocationText(field, t('shoots.detail.unknownLocation'))}</Text>
+            <Text size="sm">
+              {fieldLocationText(field, t('shoots.detail.unknownLocation'), i18n.language)}
+            </Text>
           </Group>
         </Stack>
         {field && (

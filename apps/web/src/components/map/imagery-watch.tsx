@@ -1,0 +1,102 @@
+import { Paper, Text } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import type { ErrorEvent, Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ImageryState {
+  /** True once the base imagery failed and none of it has loaded: the map shows its plain background. */
+  failed: boolean;
+  /** The centre of the view, kept while imagery is unavailable (the notice shows its coordinates). */
+  center: { lng: number; lat: number } | null;
+}
+
+/**
+ * Watches the base map's own tiles (the sources of the style, not the layers added on top): when they
+ * fail and none has loaded (no network, provider down), the map says so in a plain notice instead of
+ * showing an empty background without a word.
+ */
+export function useImageryWatch() {
+  const [state, setState] = useState<ImageryState>({ failed: false, center: null });
+
+  const watch = useCallback((map: MapLibreMap) => {
+    let baseSources = new Set<string>();
+    let loaded = 0;
+    let failed = false;
+    const centre = () => {
+      const { lng, lat } = map.getCenter();
+      return { lng, lat };
+    };
+    const onStyle = () => {
+      // Runs before the map's users add their own sources in their 'style.load' listener.
+      baseSources = new Set(Object.keys(map.getStyle().sources));
+    };
+    const onError = (event: ErrorEvent & { sourceId?: string }) => {
+      const styleMissing = !map.isStyleLoaded() && !event.sourceId;
+      if (!styleMissing && !(event.sourceId && baseSources.has(event.sourceId))) return;
+      if (loaded > 0 || failed) return;
+      failed = true;
+      setState({ failed: true, center: centre() });
+    };
+    const onData = (event: MapSourceDataEvent) => {
+      if (!event.tile || !baseSources.has(event.sourceId)) return;
+      loaded += 1;
+      if (failed) {
+        failed = false;
+        setState({ failed: false, center: null });
+      }
+    };
+    const onMoveEnd = () => {
+      if (failed) setState({ failed: true, center: centre() });
+    };
+    map.on('style.load', onStyle);
+    map.on('error', onError);
+    map.on('sourcedata', onData);
+    map.on('moveend', onMoveEnd);
+    return () => {
+      map.off('style.load', onStyle);
+      map.off('error', onError);
+      map.off('sourcedata', onData);
+      map.off('moveend', onMoveEnd);
+      setState({ failed: false, center: null });
+    };
+  }, []);
+
+  return { ...state, watch };
+}
+
+const coordinate = (value: number, positive: string, negative: string) =>
+  `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;
+
+/** The plain notice over a map whose imagery could not load, with the coordinates of the view. */
+export function ImageryNotice({ center }: { center: ImageryState['center'] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      role="status"
+      shadow="xs"
+      p={6}
+      pos="absolute"
+      top={8}
+      left={8}
+      maw="calc(100% - 64px)"
+      // Never in the way of drawing or panning: the notice only informs.
+      style={{ zIndex: 2, pointerEvents: 'none', opacity: 0.95 }}
+      data-testid="map-imagery-notice"
+    >
+      <Text size="xs" fw={600} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+        <IconCloudOff size={14} aria-hidden />
+        {t('map.imageryUnavailable')}
+      </Text>
+      <Text size="xs">{t('map.imageryFallback')}</Text>
+      {center && (
+        <Text size="xs" ff="monospace" data-testid="map-imagery-coordinates">
+          {t('map.centre', {
+            lat: coordinate(center.lat, t('map.north'), t('map.south')),
+            lng: coordinate(center.lng, t('map.east'), t('map.west')),
+          })}
+        </Text>
+      )}
+    </Paper>
+  );
+}
