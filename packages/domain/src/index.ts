@@ -55,3 +55,8 @@ export * from './views/results.ts';
 export * from './views/user.ts';
 export * from './viticulture.ts';
 export * from './weather.ts';
+export * from './views/schemas/admin.ts';
+export * from './views/schemas/agro.ts';
+export * from './views/schemas/commerce.ts';
+export * from './views/schemas/dataset.ts';
+export * from './views/schemas/operations.ts';
