@@ -6,8 +6,8 @@ import { SCHEDULE_TYPES, SHOOT_STATUSES } from '../statuses/shoot-status.ts';
 import type { ReportView } from './commerce.ts';
 import type { FieldView } from './field.ts';
 import type { CartView, FieldListView, FieldShootView } from './field-lists.ts';
-import type { UserView } from './user.ts';
 import { agree, type Loosen, type Same } from './schemas/agreement.ts';
+import type { UserView } from './user.ts';
 
 /**
  * The answers of the hot routes as zod schemas: the routes declare them (OpenAPI shows them, the

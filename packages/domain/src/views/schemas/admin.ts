@@ -7,12 +7,12 @@ import type {
   GrowthWeek,
   OrdersMonth,
 } from '../analytics.ts';
-import { AUDIT_ACTIONS } from '../audit.ts';
 import type { AuditEntryView, AuditPageView } from '../audit.ts';
+import { AUDIT_ACTIONS } from '../audit.ts';
 import type { DeployRunView, DeployStatusView } from '../deploy.ts';
-import type { NotificationView, NotificationsAnswer } from '../notification.ts';
+import type { NotificationsAnswer, NotificationView } from '../notification.ts';
+import type { DataExportAnswer, DataExportView } from '../privacy.ts';
 import { DATA_EXPORT_STATUSES } from '../privacy.ts';
-import type { DataExportView } from '../privacy.ts';
 import { agree, type Loosen, type Same } from './agreement.ts';
 
 export const growthWeekSchema = z.strictObject({
@@ -118,6 +118,7 @@ export const dataExportViewSchema = z.strictObject({
   expiresAt: z.string().nullable(),
   downloadUrl: z.string().nullable(),
 });
+export const dataExportAnswerSchema = z.strictObject({ export: dataExportViewSchema.nullable() });
 export const maintenanceViewSchema = z.strictObject({
   on: z.boolean(),
   source: z.enum(['config', 'admin']).nullable(),
@@ -137,3 +138,24 @@ agree<Same<Loosen<z.infer<typeof notificationViewSchema>>, Loosen<NotificationVi
 agree<Same<Loosen<z.infer<typeof notificationsAnswerSchema>>, Loosen<NotificationsAnswer>>>(true);
 agree<Same<Loosen<z.infer<typeof dataExportViewSchema>>, Loosen<DataExportView>>>(true);
 agree<Same<Loosen<z.infer<typeof maintenanceViewSchema>>, Loosen<MaintenanceView>>>(true);
+agree<Same<Loosen<z.infer<typeof dataExportAnswerSchema>>, Loosen<DataExportAnswer>>>(true);
+
+/** `GET /config/public`: the settings the web app shows (payment details, map tiles, maintenance). */
+export const publicConfigViewSchema = z.strictObject({
+  paymentMethods: z.strictObject({
+    salesEmail: z.string(),
+    wireTransfer: z.boolean(),
+    accountHolder: z.string(),
+    bankName: z.string().nullable(),
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+  }),
+  recaptchaSiteKey: z.string().nullable(),
+  map: z.strictObject({
+    satelliteTilesUrl: z.string(),
+    satelliteAttribution: z.string(),
+    styleUrl: z.string().nullable(),
+  }),
+  maintenance: maintenanceViewSchema,
+});
+export type PublicConfigView = z.infer<typeof publicConfigViewSchema>;

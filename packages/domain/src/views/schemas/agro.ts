@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import { SATELLITE_SOURCES } from '../agro-history.ts';
-import type {
-  AgroHistoryView,
-  IndexStats,
-  SatelliteStatsEntry,
-  SoilHistoryEntry,
-  WeatherHistoryEntry,
-} from '../agro-history.ts';
-import { AGRO_JOB_KINDS, AGRO_RUN_STATUSES } from '../agro-jobs.ts';
-import type { AgroRunView } from '../agro-jobs.ts';
-import { AGRO_PROVIDERS, WEATHER_ICONS } from '../agro.ts';
+import type { DailyWeather, DownyMildewDay, DownyMildewRisk, ViticultureView } from '../../viticulture.ts';
 import type {
   CurrentWeatherView,
   ForecastEntryView,
@@ -17,7 +7,17 @@ import type {
   SoilView,
   WeatherForecastView,
 } from '../agro.ts';
-import type { DailyWeather, DownyMildewDay, DownyMildewRisk, ViticultureView } from '../../viticulture.ts';
+import { AGRO_PROVIDERS, WEATHER_ICONS } from '../agro.ts';
+import type {
+  AgroHistoryView,
+  IndexStats,
+  SatelliteStatsEntry,
+  SoilHistoryEntry,
+  WeatherHistoryEntry,
+} from '../agro-history.ts';
+import { SATELLITE_SOURCES } from '../agro-history.ts';
+import type { AgroRunView } from '../agro-jobs.ts';
+import { AGRO_JOB_KINDS, AGRO_RUN_STATUSES } from '../agro-jobs.ts';
 import { agree, type Loosen, type Same } from './agreement.ts';
 
 export const agroRunViewSchema = z.strictObject({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { BAND_ROLES, CAMERA_KINDS, CAMERA_METHODS, HEIGHT_SOURCES } from '../../catalogues/cameras.ts';
 import type { ImagingSetup } from '../../catalogues/cameras.ts';
+import { BAND_ROLES, CAMERA_KINDS, CAMERA_METHODS, HEIGHT_SOURCES } from '../../catalogues/cameras.ts';
 import { SERVICES } from '../../constants.ts';
 import { REPORT_STATUSES } from '../../statuses/report-status.ts';
-import { DATASET_FILE_REASONS, DATASET_STATUSES } from '../dataset.ts';
 import type {
   DatasetFileView,
   DatasetProgressView,
@@ -11,8 +10,9 @@ import type {
   DatasetView,
   ReportDataView,
 } from '../dataset.ts';
-import { STRESS_COLOURS } from '../results.ts';
+import { DATASET_FILE_REASONS, DATASET_STATUSES } from '../dataset.ts';
 import type { ReportResultsView, ResultsBoxView, ResultsPhotoView, ResultsSiblingView } from '../results.ts';
+import { STRESS_COLOURS } from '../results.ts';
 import { agree, type Loosen, type Same } from './agreement.ts';
 
 export const imagingSetupSchema = z.strictObject({

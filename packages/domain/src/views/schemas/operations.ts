@@ -6,6 +6,7 @@ import { SCHEDULE_TYPES, SHOOT_STATUSES } from '../../statuses/shoot-status.ts';
 import { COMPANY_KINDS } from '../../validation/operations.ts';
 import type { CompanyView } from '../company.ts';
 import type {
+  CompaniesAnswer,
   CompanyDetailAnswer,
   CompanyDetailView,
   CompanyListView,
@@ -19,9 +20,11 @@ import type {
   ShootOwnerView,
   ShootPersonView,
   ShootReportView,
+  ShootsAnswer,
   ShootView,
   UserAdminView,
   UserAnswer,
+  UsersAnswer,
 } from '../operations.ts';
 import { avatarViewSchema, dayRangeViewSchema } from '../response-schemas.ts';
 import { agree, type Loosen, type Same } from './agreement.ts';
@@ -62,6 +65,7 @@ export const companyListViewSchema = companyViewSchema.extend({
   kind: z.enum(COMPANY_KINDS),
   userCount: z.number(),
 });
+export const companiesAnswerSchema = z.strictObject({ data: z.array(companyListViewSchema) });
 export const companyUserViewSchema = z.strictObject({
   id: z.number(),
   uuid: z.string(),
@@ -173,6 +177,11 @@ export const reportAwaitingShootViewSchema = z.strictObject({
   field: shootFieldViewSchema.nullable(),
   owner: shootOwnerViewSchema,
 });
+export const shootsAnswerSchema = z.strictObject({
+  data: z.array(shootViewSchema),
+  needsAssignment: z.number().int(),
+  reportsAwaitingShoot: z.array(reportAwaitingShootViewSchema),
+});
 export const shootAnswerSchema = z.strictObject({
   data: shootViewSchema,
   msg: z.string(),
@@ -204,6 +213,10 @@ export const userAdminViewSchema = z.strictObject({
     .nullable(),
   editable: z.boolean(),
 });
+export const usersAnswerSchema = z.strictObject({
+  data: z.array(userAdminViewSchema),
+  grantableRoles: z.array(z.enum(ROLES)),
+});
 export const userAnswerSchema = z.strictObject({ data: userAdminViewSchema, msg: z.string().optional() });
 
 agree<Same<Loosen<z.infer<typeof companyListViewSchema>>, Loosen<CompanyListView>>>(true);
@@ -223,3 +236,6 @@ agree<Same<Loosen<z.infer<typeof reportAwaitingShootViewSchema>>, Loosen<ReportA
 agree<Same<Loosen<z.infer<typeof shootAnswerSchema>>, Loosen<ShootAnswer>>>(true);
 agree<Same<Loosen<z.infer<typeof userAdminViewSchema>>, Loosen<UserAdminView>>>(true);
 agree<Same<Loosen<z.infer<typeof userAnswerSchema>>, Loosen<UserAnswer>>>(true);
+agree<Same<Loosen<z.infer<typeof usersAnswerSchema>>, Loosen<UsersAnswer>>>(true);
+agree<Same<Loosen<z.infer<typeof companiesAnswerSchema>>, Loosen<CompaniesAnswer>>>(true);
+agree<Same<Loosen<z.infer<typeof shootsAnswerSchema>>, Loosen<ShootsAnswer>>>(true);
