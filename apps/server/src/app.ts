@@ -71,6 +71,7 @@ import { createPlaceSearch } from './platform/geo/place-search.ts';
 import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
 import { createReadiness, storageProbe } from './platform/health/readiness.ts';
 import { healthRoutes } from './platform/health/routes.ts';
+import { openApiAnswer } from './platform/http/answers.ts';
 import { installCsrfGuard } from './platform/http/csrf.ts';
 import { frameworkErrors, installErrorHandler } from './platform/http/errors.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
@@ -375,7 +376,9 @@ export async function buildApp({
         return config.secureCookies ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, '');
       },
     });
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    app.get('/api/openapi.json', { schema: { hide: true, response: { 200: openApiAnswer } } }, async () =>
+      app.swagger(),
+    );
 
     await app.register(
       async (api) => {

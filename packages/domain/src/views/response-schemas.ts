@@ -6,6 +6,7 @@ import { SCHEDULE_TYPES, SHOOT_STATUSES } from '../statuses/shoot-status.ts';
 import type { ReportView } from './commerce.ts';
 import type { FieldView } from './field.ts';
 import type { CartView, FieldListView, FieldShootView } from './field-lists.ts';
+import { agree, type Loosen, type Same } from './schemas/agreement.ts';
 import type { UserView } from './user.ts';
 
 /**
@@ -15,7 +16,8 @@ import type { UserView } from './user.ts';
  */
 
 const day = z.string();
-const dayRange = z.strictObject({ start: day, end: day });
+export const dayRangeViewSchema = z.strictObject({ start: day, end: day });
+const dayRange = dayRangeViewSchema;
 
 export const avatarViewSchema = z.strictObject({ xs: z.string().nullable(), md: z.string().nullable() });
 
@@ -149,15 +151,6 @@ export const cartViewSchema = z.strictObject({
 });
 
 // The schemas and the view types describe the same answers (a compile error when they drift apart).
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Loosen<T> = T extends string
-  ? string
-  : T extends (infer I)[]
-    ? Loosen<I>[]
-    : T extends object
-      ? { [K in keyof T]: Loosen<T[K]> }
-      : T;
-const agree = <T extends true>(_: T) => undefined;
 agree<Same<Loosen<z.infer<typeof userViewSchema>>, Loosen<UserView>>>(true);
 agree<Same<Loosen<z.infer<typeof reportViewSchema>>, Loosen<ReportView>>>(true);
 agree<Same<Loosen<z.infer<typeof fieldViewSchema>>, Loosen<FieldView>>>(true);

@@ -1,23 +1,41 @@
-import { addressSchema, deleteAddressSchema, updateAddressSchema } from '@ampelos/domain';
+import {
+  addressSchema,
+  addressViewSchema,
+  deleteAddressSchema,
+  messageAnswerSchema,
+  updateAddressSchema,
+} from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
 import { presentAddress } from './presenter.ts';
 import type { AddressService } from './service.ts';
 
 const tags = ['address book'];
+const addressAnswer = z.strictObject({ address: addressViewSchema, msg: z.string() });
 
 export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }> = async (
   app,
   { addresses },
 ) => {
-  app.get('/user/address', { schema: { tags, summary: 'My addresses, newest first' } }, async (request) => {
-    const rows = await addresses.list(requireAuth(request));
-    return { Addresses: rows.map(presentAddress) };
-  });
+  app.get(
+    '/user/address',
+    {
+      schema: {
+        tags,
+        summary: 'My addresses, newest first',
+        response: { 200: z.strictObject({ Addresses: z.array(addressViewSchema) }) },
+      },
+    },
+    async (request) => {
+      const rows = await addresses.list(requireAuth(request));
+      return { Addresses: rows.map(presentAddress) };
+    },
+  );
 
   app.post(
     '/user/address',
-    { schema: { tags, summary: 'Add an address', body: addressSchema } },
+    { schema: { tags, summary: 'Add an address', body: addressSchema, response: { 201: addressAnswer } } },
     async (request, reply) => {
       const row = await addresses.create(requireAuth(request), request.body);
       return reply.status(201).send({ address: presentAddress(row), msg: 'New Address successfully added.' });
@@ -26,7 +44,14 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
 
   app.post(
     '/user/update/address',
-    { schema: { tags, summary: 'Update an address', body: updateAddressSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Update an address',
+        body: updateAddressSchema,
+        response: { 201: addressAnswer },
+      },
+    },
     async (request, reply) => {
       const { prevAddressId, ...address } = request.body;
       const row = await addresses.update(requireAuth(request), prevAddressId, address);
@@ -36,7 +61,14 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
 
   app.put(
     '/user/delete/address',
-    { schema: { tags, summary: 'Delete an address', body: deleteAddressSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an address',
+        body: deleteAddressSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
     async (request) => {
       await addresses.remove(requireAuth(request), request.body.prevAddressId);
       return { msg: 'Address successfully deleted.' };

@@ -1,9 +1,14 @@
 import { agroIndexChangeQuerySchema, agroIndexImageQuerySchema } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emptyAnswer, fileAnswer } from '../../platform/http/answers.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import type { IndexImage, IndexImageService } from './index-image-service.ts';
 
 const tags = ['agro'];
+const IMAGE_ANSWERS = {
+  200: fileAnswer('The image; X-Image-Bbox and X-Mean-Change in headers', 'image/png'),
+  204: emptyAnswer('No image for that date (X-Index-Image: none)'),
+};
 
 /**
  * The PNG, its bounds and the mean change in headers. No image for that date is not an error: 204
@@ -31,6 +36,7 @@ export const indexImageRoutes: FastifyPluginAsyncZod<{ images: IndexImageService
         tags,
         summary: "A field's satellite index (NDVI, EVI2, NDWI) on one date, as a PNG over its bounding box",
         querystring: agroIndexImageQuerySchema,
+        response: IMAGE_ANSWERS,
       },
     },
     async (request, reply) => send(await images.indexImage(requireAuth(request), request.query), reply),
@@ -43,6 +49,7 @@ export const indexImageRoutes: FastifyPluginAsyncZod<{ images: IndexImageService
         tags,
         summary: "The change of a field's satellite index between two dates, as a PNG (diverging scale)",
         querystring: agroIndexChangeQuerySchema,
+        response: IMAGE_ANSWERS,
       },
     },
     async (request, reply) => send(await images.changeImage(requireAuth(request), request.query), reply),

@@ -1,4 +1,10 @@
-import { AGRO_JOB_KINDS, agroFieldQuerySchema } from '@ampelos/domain';
+import {
+  AGRO_JOB_KINDS,
+  agroFieldQuerySchema,
+  agroHistoryViewSchema,
+  agroRunViewSchema,
+  dataAnswer,
+} from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
@@ -23,6 +29,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
         schema: {
           tags,
           summary: `Admin: start a ${kind} run over the reports (answers the run; one already running is answered instead)`,
+          response: { 200: z.strictObject({ id: z.string(), run: agroRunViewSchema }) },
         },
       },
       async (request) => {
@@ -34,13 +41,26 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
 
   app.get(
     '/agro/runs',
-    { schema: { tags, summary: 'Admin: the recent agro job runs with their progress' } },
+    {
+      schema: {
+        tags,
+        summary: 'Admin: the recent agro job runs with their progress',
+        response: { 200: dataAnswer(z.array(agroRunViewSchema)) },
+      },
+    },
     async (request) => ({ data: await runs.list(requireAuth(request)) }),
   );
 
   app.get(
     '/agro/runs/:id',
-    { schema: { tags, summary: 'Admin: one agro job run', params: z.object({ id: z.string().uuid() }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Admin: one agro job run',
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: dataAnswer(agroRunViewSchema) },
+      },
+    },
     async (request) => ({ data: await runs.get(requireAuth(request), request.params.id) }),
   );
 
@@ -51,6 +71,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
         tags,
         summary: "A field's agronomy history: the front_agro_weather.json of its latest report that has one",
         querystring: agroFieldQuerySchema,
+        response: { 200: dataAnswer(agroHistoryViewSchema.nullable()) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,14 @@
-import { agroFieldQuerySchema, agroPointQuerySchema } from '@ampelos/domain';
+import {
+  agroFieldQuerySchema,
+  agroPointQuerySchema,
+  currentWeatherViewSchema,
+  dataAnswer,
+  satelliteEntryViewSchema,
+  soilViewSchema,
+  weatherForecastViewSchema,
+} from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
 import type { AgroService } from './service.ts';
 
@@ -16,6 +25,7 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
         tags,
         summary: 'Current weather, sunrise and sunset (WeatherAPI shape)',
         querystring: agroPointQuerySchema,
+        response: { 200: dataAnswer(currentWeatherViewSchema.nullable()) },
       },
     },
     async (request, reply) => {
@@ -26,7 +36,14 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
 
   app.get(
     '/agro/getWeatherForecastData',
-    { schema: { tags, summary: 'Weather forecast in 3-hour steps', querystring: agroPointQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Weather forecast in 3-hour steps',
+        querystring: agroPointQuerySchema,
+        response: { 200: dataAnswer(weatherForecastViewSchema.nullable()) },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', CACHE);
       return { data: await agro.forecast(requireAuth(request), request.query) };
@@ -36,7 +53,12 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
   app.get(
     '/agro/getSoilData',
     {
-      schema: { tags, summary: "A field's latest soil reading (Kelvin)", querystring: agroFieldQuerySchema },
+      schema: {
+        tags,
+        summary: "A field's latest soil reading (Kelvin)",
+        querystring: agroFieldQuerySchema,
+        response: { 200: dataAnswer(soilViewSchema.nullable()) },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', CACHE);
@@ -47,14 +69,25 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
   app.get(
     '/agro/getSatelliteImgsData',
     {
-      schema: { tags, summary: 'Dates with satellite imagery of a field', querystring: agroFieldQuerySchema },
+      schema: {
+        tags,
+        summary: 'Dates with satellite imagery of a field',
+        querystring: agroFieldQuerySchema,
+        response: { 200: dataAnswer(z.array(satelliteEntryViewSchema).nullable()) },
+      },
     },
     async (request) => ({ data: await agro.satelliteImages(requireAuth(request), request.query) }),
   );
 
   app.post(
     '/agro/createPolygons',
-    { schema: { tags, summary: 'Admin: register fields at the satellite provider and store their agroId' } },
+    {
+      schema: {
+        tags,
+        summary: 'Admin: register fields at the satellite provider and store their agroId',
+        response: { 200: z.strictObject({ agroIdsCreated: z.number(), failed: z.number() }) },
+      },
+    },
     async (request) => agro.createPolygons(requireAuth(request)),
   );
 };

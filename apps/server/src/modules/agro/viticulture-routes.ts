@@ -1,4 +1,4 @@
-import { agroFieldQuerySchema } from '@ampelos/domain';
+import { agroFieldQuerySchema, dataAnswer, viticultureViewSchema } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/sessions.ts';
 import type { ViticultureService } from './viticulture-service.ts';
@@ -16,6 +16,7 @@ export const viticultureRoutes: FastifyPluginAsyncZod<{ viticulture: Viticulture
         summary:
           "A field's growing degree days, Winkler index and region, and downy mildew 3-10 rule for the season",
         querystring: agroFieldQuerySchema,
+        response: { 200: dataAnswer(viticultureViewSchema.nullable()) },
       },
     },
     async (request, reply) => {

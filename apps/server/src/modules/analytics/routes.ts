@@ -1,5 +1,13 @@
-import { analyticsRangeQuerySchema, fieldOutlinesQuerySchema } from '@ampelos/domain';
+import {
+  analyticsOverviewSchema,
+  analyticsRangeQuerySchema,
+  dataAnswer,
+  fieldMapPointSchema,
+  fieldOutlinesAnswerSchema,
+  fieldOutlinesQuerySchema,
+} from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
 import type { AnalyticsService } from './service.ts';
 
@@ -17,6 +25,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         summary:
           'Dashboard figures (administrators): totals, weekly growth and monthly orders between from and to',
         querystring: analyticsRangeQuerySchema,
+        response: { 200: analyticsOverviewSchema },
       },
     },
     async (request) => analytics.overview(requireAuth(request), request.query),
@@ -28,6 +37,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       schema: {
         tags,
         summary: "Every field's centroid, title and hectares for the dashboard map (administrators)",
+        response: { 200: dataAnswer(z.array(fieldMapPointSchema)) },
       },
     },
     async (request) => analytics.fieldPoints(requireAuth(request)),
@@ -40,6 +50,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         tags,
         summary: 'Outlines of the fields centred in bbox=west,south,east,north (administrators)',
         querystring: fieldOutlinesQuerySchema,
+        response: { 200: fieldOutlinesAnswerSchema },
       },
     },
     async (request) => analytics.fieldOutlines(requireAuth(request), request.query.bbox),

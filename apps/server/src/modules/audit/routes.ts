@@ -1,4 +1,4 @@
-import { auditQuerySchema } from '@ampelos/domain';
+import { auditPageViewSchema, auditQuerySchema } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/sessions.ts';
 import type { AuditService } from './service.ts';
@@ -11,6 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
         tags: ['audit'],
         summary: 'Staff actions, newest first (administrators)',
         querystring: auditQuerySchema,
+        response: { 200: auditPageViewSchema },
       },
     },
     async (request) => audit.page(requireAuth(request), request.query),

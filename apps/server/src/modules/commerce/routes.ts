@@ -1,15 +1,22 @@
 import {
+  adminCouponViewSchema,
   cartGroupDeleteSchema,
   couponCodeSchema,
   couponCreateSchema,
+  couponViewSchema,
+  dataAnswer,
+  dataMessageAnswer,
   COMMERCE_MESSAGES as M,
+  messageAnswerSchema,
   multipleReportsSchema,
   orderCreateSchema,
   orderStatusUpdateSchema,
+  orderViewSchema,
   shootCreateSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../platform/http/answers.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import { type OrderDocumentIssuer, renderOrderPdf } from './order-pdf.ts';
 import { presentAdminCoupon, presentCoupon, presentOrder } from './presenter.ts';
@@ -24,7 +31,14 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { commerce, issuer }) => {
   app.post(
     '/field/shoot/create',
-    { schema: { tags, summary: "Add a field's package to the cart", body: shootCreateSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Add a field's package to the cart",
+        body: shootCreateSchema,
+        response: { 201: messageAnswerSchema },
+      },
+    },
     async (request, reply) => {
       await commerce.addToCart(requireAuth(request), [request.body]);
       return reply.status(201).send({ msg: M.addedToCart });
@@ -33,7 +47,14 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/field/shoot/createMultipleReports',
-    { schema: { tags, summary: 'Add packages of several fields to the cart', body: multipleReportsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Add packages of several fields to the cart',
+        body: multipleReportsSchema,
+        response: { 201: dataMessageAnswer(z.strictObject({ data: z.string() })) },
+      },
+    },
     async (request, reply) => {
       const packages = Object.entries(request.body.selectedFields).map(([fieldUuid, item]) => ({
         fieldUuid,
@@ -46,7 +67,14 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/field/reports/delete',
-    { schema: { tags, summary: 'Remove a cart group (field + service)', body: cartGroupDeleteSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a cart group (field + service)',
+        body: cartGroupDeleteSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
     async (request) => {
       await commerce.deleteCartGroup(requireAuth(request), request.body.fieldId, request.body.service);
       return { msg: M.cartItemDeleted };
@@ -60,19 +88,37 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Check a coupon against the caller's cart",
         params: z.object({ code: couponCodeSchema }),
+        response: { 200: couponViewSchema },
       },
     },
     async (request) => presentCoupon(await commerce.checkCoupon(requireAuth(request), request.params.code)),
   );
 
-  app.get('/coupons', { schema: { tags, summary: 'All coupons (administrators)' } }, async (request) => {
-    const rows = await commerce.listCoupons(requireAuth(request));
-    return { data: rows.map(presentAdminCoupon) };
-  });
+  app.get(
+    '/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'All coupons (administrators)',
+        response: { 200: dataAnswer(z.array(adminCouponViewSchema)) },
+      },
+    },
+    async (request) => {
+      const rows = await commerce.listCoupons(requireAuth(request));
+      return { data: rows.map(presentAdminCoupon) };
+    },
+  );
 
   app.post(
     '/coupons',
-    { schema: { tags, summary: 'Create a coupon (administrators)', body: couponCreateSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a coupon (administrators)',
+        body: couponCreateSchema,
+        response: { 201: dataAnswer(adminCouponViewSchema) },
+      },
+    },
     async (request, reply) => {
       const row = await commerce.createCoupon(requireAuth(request), request.body);
       return reply.status(201).send({ data: presentAdminCoupon(row) });
@@ -86,6 +132,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Deactivate a coupon (administrators)',
         params: z.object({ code: z.string().max(64) }),
+        response: { 200: dataMessageAnswer(adminCouponViewSchema) },
       },
     },
     async (request) => {
@@ -101,6 +148,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Place an order for cart groups (idempotent with an Idempotency-Key)',
         body: orderCreateSchema,
+        response: { 201: dataAnswer(orderViewSchema) },
       },
     },
     async (request, reply) => {
@@ -116,7 +164,13 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/orders',
-    { schema: { tags, summary: 'Own orders, or every order for AdminOrders readers' } },
+    {
+      schema: {
+        tags,
+        summary: 'Own orders, or every order for AdminOrders readers',
+        response: { 200: dataAnswer(z.array(orderViewSchema)) },
+      },
+    },
     async (request) => {
       const rows = await commerce.listOrders(requireAuth(request));
       return { data: rows.map(presentOrder) };
@@ -130,6 +184,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "The order's pro-forma invoice or receipt/invoice as PDF, in the customer's language",
         params: z.object({ uuid: z.string().uuid() }),
+        response: { 200: fileAnswer('The document', 'application/pdf') },
       },
     },
     async (request, reply) => {
@@ -145,7 +200,14 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/orders',
-    { schema: { tags, summary: "Change an order's status (administrators)", body: orderStatusUpdateSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Change an order's status (administrators)",
+        body: orderStatusUpdateSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
     async (request) => {
       await commerce.updateOrderStatus(requireAuth(request), request.body.orderUuid, request.body.status);
       return { msg: M.orderStatusUpdated };

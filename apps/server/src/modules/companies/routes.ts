@@ -4,8 +4,13 @@ import {
   type CompaniesAnswer,
   type CompanyAnswer,
   type CompanyDetailAnswer,
+  companiesAnswerSchema,
   companyCreateSchema,
+  companyDetailAnswerSchema,
   companyParamsSchema,
+  companyViewSchema,
+  dataAnswer,
+  dataMessageAnswer,
   invoiceDetailsUpdateSchema,
   OPERATIONS_MESSAGES,
 } from '@ampelos/domain';
@@ -30,7 +35,13 @@ export const companyRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/companies',
-    { schema: { tags, summary: 'Companies with user counts (staff: all; b2b roles: their own)' } },
+    {
+      schema: {
+        tags,
+        summary: 'Companies with user counts (staff: all; b2b roles: their own)',
+        response: { 200: companiesAnswerSchema },
+      },
+    },
     async (request): Promise<CompaniesAnswer> => {
       const rows = await directory.list(requireAuth(request));
       return {
@@ -41,7 +52,14 @@ export const companyRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/companies/:uuid',
-    { schema: { tags, summary: 'A company with its users and their roles', params: companyParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'A company with its users and their roles',
+        params: companyParamsSchema,
+        response: { 200: companyDetailAnswerSchema },
+      },
+    },
     async (request): Promise<CompanyDetailAnswer> => ({
       data: presentDetail(await directory.detail(requireAuth(request), request.params.uuid)),
     }),
@@ -49,7 +67,14 @@ export const companyRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/companies',
-    { schema: { tags, summary: 'Add Company (administrators)', body: companyCreateSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Add Company (administrators)',
+        body: companyCreateSchema,
+        response: { 201: companyDetailAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const created = await directory.create(requireAuth(request), request.body);
       const answer: CompanyDetailAnswer = {
@@ -62,7 +87,14 @@ export const companyRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/companies/:uuid/avatar',
-    { schema: { tags, summary: "Set any company's avatar (Companies:update)", params: companyParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Set any company's avatar (Companies:update)",
+        params: companyParamsSchema,
+        response: { 200: dataAnswer(companyViewSchema) },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const row = await directory.uploadAvatar(
@@ -82,6 +114,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         summary: "Remove any company's avatar (Companies:update)",
         params: companyParamsSchema,
         body: avatarClearSchema,
+        response: { 200: dataAnswer(companyViewSchema) },
       },
     },
     async (request) => {
@@ -96,6 +129,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "The caller's company, or null (b2c customers, or before the first invoice save)",
+        response: { 200: dataAnswer(companyViewSchema.nullable()) },
       },
     },
     async (request): Promise<CompanyAnswer> => {
@@ -111,6 +145,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Save the invoice details (creates the company on the first save)',
         body: invoiceDetailsUpdateSchema,
+        response: { 200: dataMessageAnswer(companyViewSchema) },
       },
     },
     async (request) => {
@@ -122,7 +157,13 @@ export const companyRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/company/avatar/upload',
-    { schema: { tags, summary: 'Upload the company avatar (multipart field avatar, ≤ 2 MB)' } },
+    {
+      schema: {
+        tags,
+        summary: 'Upload the company avatar (multipart field avatar, ≤ 2 MB)',
+        response: { 200: dataAnswer(companyViewSchema) },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const row = await companies.uploadAvatar(auth, await readSingleUpload(request, 'avatar'));
@@ -132,7 +173,14 @@ export const companyRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/company/update/avatar',
-    { schema: { tags, summary: 'Remove the company avatar', body: avatarClearSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove the company avatar',
+        body: avatarClearSchema,
+        response: { 200: dataAnswer(companyViewSchema) },
+      },
+    },
     async (request) => {
       const row = await companies.removeAvatar(requireAuth(request));
       return { data: present(row) };

@@ -1,4 +1,4 @@
-import { CAMERA_LAYOUTS, PLAUSIBLE_FLIGHT_HEIGHT_M } from '@ampelos/domain';
+import { CAMERA_LAYOUTS, dataAnswer, PLAUSIBLE_FLIGHT_HEIGHT_M, reportDataViewSchema } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
@@ -15,6 +15,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
         tags,
         summary: "A report's upload state: may the caller upload, the dataset's files and progress",
         params,
+        response: { 200: dataAnswer(reportDataViewSchema) },
       },
     },
     async (request, reply) => {
@@ -26,7 +27,12 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
   app.post(
     '/reports/:uuid/data/submit',
     {
-      schema: { tags, summary: 'Submit the uploaded files: validation, then the analysis', params },
+      schema: {
+        tags,
+        summary: 'Submit the uploaded files: validation, then the analysis',
+        params,
+        response: { 202: dataAnswer(reportDataViewSchema) },
+      },
     },
     async (request, reply) => {
       const state = await data.submit(requireAuth(request), request.params.uuid);
@@ -47,6 +53,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
             layout: z.enum(CAMERA_LAYOUTS).optional(),
           })
           .strict(),
+        response: { 202: dataAnswer(reportDataViewSchema) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import { DATASET_MESSAGES as M } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../platform/http/answers.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { sendStoredFile } from '../../platform/http/stored-file.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -45,6 +46,22 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
         tags: ['datasets'],
         summary: "A report's output file: HD photo, map tile, PDF report",
         params: z.object({ uuid: z.string().max(100), '*': z.string().max(300) }),
+        response: {
+          200: fileAnswer(
+            'The file (an empty PNG for a tile outside the analysed area)',
+            'image/png',
+            'image/jpeg',
+            'application/pdf',
+            'application/json',
+          ),
+          206: fileAnswer(
+            'A byte range of the file',
+            'image/png',
+            'image/jpeg',
+            'application/pdf',
+            'application/json',
+          ),
+        },
       },
     },
     async (request, reply) => {

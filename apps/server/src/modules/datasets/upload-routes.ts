@@ -3,6 +3,7 @@ import { DATASET_MAX_BYTES } from '@ampelos/domain';
 import { Server as TusServer } from '@tus/server';
 import { Metadata } from '@tus/utils';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { emptyAnswer } from '../../platform/http/answers.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import type { UploadService } from './upload-service.ts';
@@ -99,24 +100,33 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
     return { status: response.status, send: () => reply.send(body || undefined) };
   }
 
-  app.post('/uploads', { schema: { hide: true } }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
-    const { uploadId } = await uploads.begin(auth, {
-      reportUuid: metadata.reportUuid,
-      filename: metadata.filename,
-      size: uploadLength(request),
-    });
-    const result = await forward(request, reply, uploadId);
-    if (result.status !== 201) await uploads.abandon(uploadId);
-    return result.send();
-  });
+  app.post(
+    '/uploads',
+    { schema: { hide: true, response: { 201: emptyAnswer('tus: created; Location names the upload') } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
+      const { uploadId } = await uploads.begin(auth, {
+        reportUuid: metadata.reportUuid,
+        filename: metadata.filename,
+        size: uploadLength(request),
+      });
+      const result = await forward(request, reply, uploadId);
+      if (result.status !== 201) await uploads.abandon(uploadId);
+      return result.send();
+    },
+  );
 
+  const TUS_ANSWERS = {
+    HEAD: { 200: emptyAnswer('tus: Upload-Offset and Upload-Length in headers') },
+    PATCH: { 204: emptyAnswer('tus: the chunk is stored; Upload-Offset in headers') },
+    DELETE: { 204: emptyAnswer('tus: the upload is removed') },
+  };
   for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
     app.route<{ Params: { id: string } }>({
       method,
       url: '/uploads/:id',
-      schema: { hide: true },
+      schema: { hide: true, response: TUS_ANSWERS[method] },
       handler: async (request, reply) => {
         await uploads.authorize(requireAuth(request), request.params.id);
         const result = await forward(request, reply);

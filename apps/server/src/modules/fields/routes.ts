@@ -1,11 +1,15 @@
 import {
   cartViewSchema,
+  dataAnswer,
+  dataMessageAnswer,
   type FieldShootView,
   fieldCreateBodySchema,
   fieldDeleteSchema,
   fieldListQuerySchema,
   fieldListViewSchema,
   fieldUpdateBodySchema,
+  fieldViewSchema,
+  messageAnswerSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,7 +62,14 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/field/:uuid',
-    { schema: { tags, summary: 'One field', params: z.object({ uuid: z.string().max(100) }) } },
+    {
+      schema: {
+        tags,
+        summary: 'One field',
+        params: z.object({ uuid: z.string().max(100) }),
+        response: { 200: dataAnswer(fieldViewSchema) },
+      },
+    },
     async (request) => {
       const found = await fields.get(requireAuth(request), request.params.uuid);
       return { data: present(found) };
@@ -67,7 +78,20 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/field/avatar/upload',
-    { schema: { tags, summary: 'Store the map snapshot of a new field (multipart field avatar, ≤ 2 MB)' } },
+    {
+      schema: {
+        tags,
+        summary: 'Store the map snapshot of a new field (multipart field avatar, ≤ 2 MB)',
+        response: {
+          200: z.strictObject({
+            file: z.strictObject({
+              md: z.strictObject({ Location: z.string() }),
+              xs: z.strictObject({ Location: z.string() }),
+            }),
+          }),
+        },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const { md, xs } = await fields.uploadAvatar(auth, await readSingleUpload(request, 'avatar'));
@@ -83,6 +107,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Create a field; the server computes area and location',
         body: fieldCreateBodySchema,
+        response: { 201: dataMessageAnswer(fieldViewSchema) },
       },
     },
     async (request, reply) => {
@@ -96,7 +121,14 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/field/update',
-    { schema: { tags, summary: 'Edit a field (not its polygon)', body: fieldUpdateBodySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Edit a field (not its polygon)',
+        body: fieldUpdateBodySchema,
+        response: { 201: dataMessageAnswer(fieldViewSchema) },
+      },
+    },
     async (request, reply) => {
       const { uuid, ...changes } = request.body;
       const updated = await fields.update(requireAuth(request), uuid, changes);
@@ -106,7 +138,14 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/field/delete',
-    { schema: { tags, summary: 'Delete a field', body: fieldDeleteSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a field',
+        body: fieldDeleteSchema,
+        response: { 201: messageAnswerSchema },
+      },
+    },
     async (request, reply) => {
       await fields.remove(requireAuth(request), request.body.uuid);
       return reply.status(201).send({ msg: 'Field successfully deleted' });

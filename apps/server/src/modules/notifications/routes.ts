@@ -1,5 +1,10 @@
-import { notificationsQuerySchema, notificationsReadSchema } from '@ampelos/domain';
+import {
+  notificationsAnswerSchema,
+  notificationsQuerySchema,
+  notificationsReadSchema,
+} from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
 import { presentNotifications } from './presenter.ts';
 import type { NotificationService } from './service.ts';
@@ -17,6 +22,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
         tags,
         summary: 'My newest notifications (type=unread: only unread) and the unread count',
         querystring: notificationsQuerySchema,
+        response: { 200: notificationsAnswerSchema },
       },
     },
     async (request) => {
@@ -35,6 +41,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
         tags,
         summary: 'Mark some (uuids) or all of my notifications read',
         body: notificationsReadSchema.nullish(),
+        response: { 200: z.strictObject({ unread: z.number().int() }) },
       },
     },
     async (request) => {

@@ -1,6 +1,8 @@
 import type { DataExportAnswer } from '@ampelos/domain';
+import { dataExportAnswerSchema } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../platform/http/answers.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import { type ExportService, presentExport } from './export-service.ts';
 
@@ -10,7 +12,13 @@ const tags = ['profile'];
 export const privacyRoutes: FastifyPluginAsyncZod<{ exports: ExportService }> = async (app, { exports }) => {
   app.get(
     '/user/export',
-    { schema: { tags, summary: "The caller's latest data export and its progress" } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's latest data export and its progress",
+        response: { 200: dataExportAnswerSchema },
+      },
+    },
     async (request, reply): Promise<DataExportAnswer> => {
       reply.header('Cache-Control', 'private, no-store');
       const row = await exports.latest(requireAuth(request));
@@ -24,6 +32,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ exports: ExportService }> = 
       schema: {
         tags,
         summary: 'Start a download of all my data (a zip built in the background; one at a time)',
+        response: { 202: dataExportAnswerSchema },
       },
     },
     async (request, reply): Promise<DataExportAnswer> => {
@@ -40,6 +49,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ exports: ExportService }> = 
         tags,
         summary: 'Download a ready data export (its owner only)',
         params: z.object({ id: z.string().uuid() }),
+        response: { 200: fileAnswer('The zip of all my data', 'application/zip') },
       },
     },
     async (request, reply) => {

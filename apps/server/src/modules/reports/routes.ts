@@ -1,11 +1,14 @@
 import {
+  dataMessageAnswer,
   guideQuerySchema,
   kmlRequestSchema,
   type Lang,
   OPERATIONS_MESSAGES,
   reportStatusUpdateSchema,
+  shootReportViewSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileAnswer } from '../../platform/http/answers.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import { KML_CONTENT_TYPE, kmlContentDisposition } from '../fields/kml.ts';
 import { presentShootReport } from '../shoots/presenter.ts';
@@ -34,6 +37,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         tags,
         summary: 'Staff: move a report along the transition table',
         body: reportStatusUpdateSchema,
+        response: { 200: dataMessageAnswer(shootReportViewSchema) },
       },
     },
     async (request) => {
@@ -53,6 +57,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         tags,
         summary: "A field's polygon as KML 2.2, by fieldId (id or uuid) or reportUuid",
         body: kmlRequestSchema,
+        response: { 200: fileAnswer('The field outline as KML', KML_CONTENT_TYPE) },
       },
     },
     async (request, reply) => {
@@ -70,7 +75,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
   app.get(
     '/guides/how-to-fly',
     {
-      schema: { tags, summary: '"How to Fly with your Drone" PDF (en or el)', querystring: guideQuerySchema },
+      schema: {
+        tags,
+        summary: '"How to Fly with your Drone" PDF (en or el)',
+        querystring: guideQuerySchema,
+        response: { 200: fileAnswer('The guide', 'application/pdf') },
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);

@@ -1,4 +1,11 @@
-import { boxAnnotationSchema, RESULTS_MESSAGES } from '@ampelos/domain';
+import {
+  boxAnnotationSchema,
+  dataAnswer,
+  dataMessageAnswer,
+  RESULTS_MESSAGES,
+  reportResultsViewSchema,
+  resultsBoxViewSchema,
+} from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
@@ -14,6 +21,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
         tags,
         summary: "A completed report's viewer data: layers, tile zooms, photos with their boxes, PDF",
         params: z.object({ uuid: z.string().max(100) }),
+        response: { 200: dataAnswer(reportResultsViewSchema) },
       },
     },
     async (request, reply) => {
@@ -30,6 +38,11 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
         tags,
         summary: 'Annotate a box of an HD photo (stress factor, comment) or add a box drawn on it',
         body: boxAnnotationSchema,
+        response: {
+          200: dataMessageAnswer(
+            z.strictObject({ file: z.string(), base: z.string(), box: resultsBoxViewSchema.nullable() }),
+          ),
+        },
       },
     },
     async (request) => ({

@@ -1,13 +1,17 @@
 import {
+  dataAnswer,
   fixedDatesSchema,
   SHOOT_MESSAGES,
   type ShootAnswer,
   type ShootsAnswer,
+  shootAnswerSchema,
   shootAssignSchema,
   shootAvailabilitySchema,
   shootDatesSchema,
   shootParamsSchema,
   shootStatusUpdateSchema,
+  shootsAnswerSchema,
+  shootViewSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/sessions.ts';
@@ -32,6 +36,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
       schema: {
         tags,
         summary: 'Photo shoots the caller may see, the needs-assignment count, reports awaiting a shoot',
+        response: { 200: shootsAnswerSchema },
       },
     },
     async (request): Promise<ShootsAnswer> => {
@@ -46,7 +51,14 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
 
   app.get(
     '/shoot/:uuid',
-    { schema: { tags, summary: 'One photo shoot', params: shootParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'One photo shoot',
+        params: shootParamsSchema,
+        response: { 200: dataAnswer(shootViewSchema) },
+      },
+    },
     async (request) => {
       const { record, actions } = await shoots.get(requireAuth(request), request.params.uuid);
       return { data: presentShoot(record, actions) };
@@ -60,6 +72,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
         tags,
         summary: "The customer's availability (at most 14 days) for a processing E2E report",
         body: shootAvailabilitySchema,
+        response: { 201: shootAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -74,7 +87,14 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
 
   app.put(
     '/shoot/updateDates',
-    { schema: { tags, summary: 'Confirm dates, or set/reset the final shoot day', body: shootDatesSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Confirm dates, or set/reset the final shoot day',
+        body: shootDatesSchema,
+        response: { 200: shootAnswerSchema },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const { shootUuid, updateType, shootDays } = request.body;
@@ -90,7 +110,14 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
 
   app.post(
     '/shoot/setFixedDates',
-    { schema: { tags, summary: 'Staff: fixed primary and alternative shoot days', body: fixedDatesSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Staff: fixed primary and alternative shoot days',
+        body: fixedDatesSchema,
+        response: { 200: shootAnswerSchema },
+      },
+    },
     async (request) => {
       const { shootUuid, reportUuid, fixedPrimaryDate, fixedAlternativeDate } = request.body;
       const acted = await crew.setFixedDates(requireAuth(request), {
@@ -111,6 +138,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
         summary: 'Assign a drone operator organisation (droneAdminId) or a pilot (droneOperatorId)',
         params: shootParamsSchema,
         body: shootAssignSchema,
+        response: { 200: shootAnswerSchema },
       },
     },
     async (request) => {
@@ -127,6 +155,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
         summary: 'Mark the shoot complete',
         params: shootParamsSchema,
         body: shootStatusUpdateSchema,
+        response: { 200: shootAnswerSchema },
       },
     },
     async (request) => {

@@ -1,7 +1,14 @@
-import { MAINTENANCE_MESSAGES, wireTransferAvailable } from '@ampelos/domain';
+import {
+  dataMessageAnswer,
+  MAINTENANCE_MESSAGES,
+  maintenanceViewSchema,
+  publicConfigViewSchema,
+  wireTransferAvailable,
+} from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
+import { fileAnswer } from '../../platform/http/answers.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { sendStoredFile } from '../../platform/http/stored-file.ts';
 import { isPrivateKey, type Storage } from '../../platform/storage/storage.ts';
@@ -28,7 +35,13 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   // GET /health and /ready: platform/health/routes.ts (every process role).
   app.get(
     '/config/public',
-    { schema: { tags: ['system'], summary: 'Settings the web app shows' } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Settings the web app shows',
+        response: { 200: publicConfigViewSchema },
+      },
+    },
     async () => ({
       paymentMethods: {
         ...config.bank,
@@ -49,6 +62,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
         tags: ['system'],
         summary: 'Switch maintenance mode (administrators): customers and drone crews wait, staff work',
         body: z.strictObject({ on: z.boolean() }),
+        response: { 200: dataMessageAnswer(maintenanceViewSchema) },
       },
     },
     async (request) => {
@@ -67,6 +81,16 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
         tags: ['system'],
         summary: 'Uploaded files (avatars)',
         params: z.object({ '*': z.string().max(500) }),
+        response: {
+          200: fileAnswer('The file', 'image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'),
+          206: fileAnswer(
+            'A byte range of the file',
+            'image/png',
+            'image/jpeg',
+            'image/webp',
+            'application/octet-stream',
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -2,8 +2,10 @@ import {
   OPERATIONS_MESSAGES,
   type UserAnswer,
   type UsersAnswer,
+  userAnswerSchema,
   userCreateSchema,
   userFindSchema,
+  usersAnswerSchema,
   usersFindSchema,
   usersQuerySchema,
 } from '@ampelos/domain';
@@ -24,6 +26,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
         tags,
         summary: 'Users the caller may see (staff: all; drone and b2b admins: their company), newest first',
         querystring: usersQuerySchema,
+        response: { 200: usersAnswerSchema },
       },
     },
     async (request): Promise<UsersAnswer> => {
@@ -40,6 +43,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
         tags,
         summary: 'Visible users of one role (e.g. drone_admin for assignment)',
         body: usersFindSchema,
+        response: { 200: usersAnswerSchema },
       },
     },
     async (request): Promise<UsersAnswer> => {
@@ -51,7 +55,14 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
 
   app.post(
     '/user/find',
-    { schema: { tags, summary: 'One visible user by id or uuid', body: userFindSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'One visible user by id or uuid',
+        body: userFindSchema,
+        response: { 200: userAnswerSchema },
+      },
+    },
     async (request): Promise<UserAnswer> => ({
       data: present(await admin.find(requireAuth(request), request.body.id)),
     }),
@@ -64,6 +75,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
         tags,
         summary: 'Add User: sends an invitation e-mail with a link to set a password',
         body: userCreateSchema,
+        response: { 201: userAnswerSchema },
       },
       // Each call sends an e-mail: a bound on invitations per client.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

@@ -1,14 +1,18 @@
 import {
   avatarClearSchema,
+  avatarViewSchema,
   changeLanguageSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  messageAnswerSchema,
   OPERATIONS_MESSAGES,
   profileUpdateSchema,
+  userAdminViewSchema,
   userViewSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../platform/http/answers.ts';
 import { readSingleUpload } from '../../platform/http/uploads.ts';
 import { requireAuth, type SessionManager } from '../auth/sessions.ts';
 import type { UserAdminService } from './admin-service.ts';
@@ -22,6 +26,7 @@ export interface UserRoutesOptions {
 }
 
 const tags = ['profile'];
+const userAnswer = z.strictObject({ user: userViewSchema });
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app,
@@ -47,7 +52,20 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
 
   app.put(
     '/user/update',
-    { schema: { tags, summary: 'Update a profile', body: profileUpdateSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a profile',
+        body: profileUpdateSchema,
+        response: {
+          200: z.strictObject({
+            user: userViewSchema,
+            data: userAdminViewSchema.optional(),
+            msg: z.string().optional(),
+          }),
+        },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const { uuid } = request.body;
@@ -66,7 +84,14 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
 
   app.put(
     '/user/update/password',
-    { schema: { tags, summary: 'Change the password', body: changePasswordSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Change the password',
+        body: changePasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
     async (request) => {
       await users.changePassword(requireAuth(request), request.body.oldPassword, request.body.newPassword);
       return { msg: 'Password updated successfully!' };
@@ -75,7 +100,14 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
 
   app.put(
     '/user/delete/account',
-    { schema: { tags, summary: 'Delete the account (typed e-mail must match)', body: deleteAccountSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account (typed e-mail must match)',
+        body: deleteAccountSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
     async (request, reply) => {
       await users.deleteAccount(requireAuth(request), request.body.email);
       sessions.clearCookie(reply);
@@ -85,7 +117,14 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
 
   app.post(
     '/user/settings/changeLanguage',
-    { schema: { tags, summary: 'Change the language', body: changeLanguageSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Change the language',
+        body: changeLanguageSchema,
+        response: { 200: userAnswer },
+      },
+    },
     async (request) => {
       const user = await users.changeLanguage(requireAuth(request), request.body.lang);
       return { user: presentUser(user) };
@@ -94,7 +133,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
 
   app.post(
     '/user/avatar/upload',
-    { schema: { tags, summary: 'Upload an avatar (multipart field avatar, ≤ 2 MB)' } },
+    {
+      schema: {
+        tags,
+        summary: 'Upload an avatar (multipart field avatar, ≤ 2 MB)',
+        response: { 200: z.strictObject({ avatar: avatarViewSchema.nullable() }) },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const user = await users.uploadAvatar(auth, await readSingleUpload(request, 'avatar'));
@@ -104,7 +149,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
 
   app.put(
     '/user/update/avatar',
-    { schema: { tags, summary: 'Remove the avatar', body: avatarClearSchema } },
+    {
+      schema: { tags, summary: 'Remove the avatar', body: avatarClearSchema, response: { 200: userAnswer } },
+    },
     async (request) => {
       const user = await users.removeAvatar(requireAuth(request));
       return { user: presentUser(user) };
@@ -119,19 +166,28 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
     },
     config: { csrf: false },
   };
-  app.get('/user/unsubscribe/:token', unsubscribe, async (request, reply) => {
-    const done = await users.unsubscribe(request.params.token);
-    return reply
-      .status(done ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .send(
-        done
-          ? '<!doctype html><title>Unsubscribed</title><p>You will no longer receive news and offers from Ampelos. Account e-mails (such as password resets) still reach you.</p><p><a href="/">Back to Ampelos</a></p>'
-          : '<!doctype html><title>Link not valid</title><p>This unsubscribe link is not valid.</p><p><a href="/">Back to Ampelos</a></p>',
-      );
-  });
-  app.post('/user/unsubscribe/:token', unsubscribe, async (request) => {
-    await users.unsubscribe(request.params.token);
-    return { msg: 'Unsubscribed' };
-  });
+  const page = fileAnswer('A page saying whether the opt-out worked', 'text/html');
+  app.get(
+    '/user/unsubscribe/:token',
+    { ...unsubscribe, schema: { ...unsubscribe.schema, response: { 200: page, 404: page } } },
+    async (request, reply) => {
+      const done = await users.unsubscribe(request.params.token);
+      return reply
+        .status(done ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(
+          done
+            ? '<!doctype html><title>Unsubscribed</title><p>You will no longer receive news and offers from Ampelos. Account e-mails (such as password resets) still reach you.</p><p><a href="/">Back to Ampelos</a></p>'
+            : '<!doctype html><title>Link not valid</title><p>This unsubscribe link is not valid.</p><p><a href="/">Back to Ampelos</a></p>',
+        );
+    },
+  );
+  app.post(
+    '/user/unsubscribe/:token',
+    { ...unsubscribe, schema: { ...unsubscribe.schema, response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await users.unsubscribe(request.params.token);
+      return { msg: 'Unsubscribed' };
+    },
+  );
 };

@@ -1,6 +1,7 @@
 import type { RealtimeMessage } from '@ampelos/domain';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { emptyAnswer } from '../http/answers.ts';
 import { AppError } from '../http/errors.ts';
 import type { RealtimeBus } from './bus.ts';
 import { type ChannelOptions, createChannelHub } from './channels.ts';
@@ -84,7 +85,7 @@ export async function realtimeRoutes<V>(app: FastifyInstance, options: RealtimeR
     '/realtime',
     {
       websocket: true,
-      schema: { hide: true },
+      schema: { hide: true, response: { 101: emptyAnswer('Switching Protocols: the WebSocket') } },
       preValidation: async (request) => {
         if (!sameOrigin(request, publicOrigin)) {
           throw new AppError(403, 'This request was blocked because it did not come from the Ampelos app');
