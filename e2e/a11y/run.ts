@@ -129,10 +129,31 @@ async function check(context: BrowserContext, screen: Screen, seeded: Seeded, la
   return checked;
 }
 
+/**
+ * Waits for the page to settle on its new width: a rendered frame or two (media-query re-renders),
+ * then no running transition or animation that ends (modals, drawers), every image and font loaded.
+ */
+async function settled(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        // A loader spins for ever: only animations that end are waited for.
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ) &&
+      Array.from(document.images).every((image) => image.complete) &&
+      document.fonts.status === 'loaded',
+  );
+}
+
 async function checkAt(page: Page, screen: Screen, lang: string, width: number) {
   await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-  // Transitions (modals, drawers), re-layout and late images settle.
-  await page.waitForTimeout(800);
+  await settled(page);
   const dir = path.join(outDir, lang);
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${screen.name}-${width}.png`), fullPage: true });

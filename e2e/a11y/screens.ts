@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { mapSettled } from '../support/map.ts';
 import type { Seeded } from './seed.ts';
 
 // Every screen of the app (apps/web/src/config/paths.ts and the dialogs opened from them), with
@@ -95,8 +96,8 @@ export const screens: Screen[] = [
     open: async (page, seeded) => {
       await completedReport(page, seeded);
       await page.getByTestId('results-open').click();
-      await page.locator('[data-testid="results-map"][data-map-ready]').waitFor();
-      await page.waitForTimeout(1500);
+      // Tiles and layers drawn: MapLibre's 'idle' (data-map-settled), not a guessed time.
+      await mapSettled(page, 'results-map');
     },
   },
   {
