@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetStatistics, detectStress, measurePhoto } from '../index.ts';
 import { generateSampleData, type SampleTruth } from '../sample-data/generate.ts';
-import { temporaryDir } from '../test-support/paths.ts';
+import { hasMicasense, MICASENSE_DIR, skipUnlessCi, temporaryDir } from '../test-support/paths.ts';
 import { createDiskAnalysisCache } from './analysis-cache.ts';
 
 describe('phase 1 → phase 2 hand-over (analysis cache)', () => {
@@ -65,4 +65,39 @@ describe('phase 1 → phase 2 hand-over (analysis cache)', () => {
     await roomy.clear('d');
     expect(await roomy.get('d/1')).toBeNull();
   }, 60_000);
+});
+
+describe.skipIf(skipUnlessCi(hasMicasense))('phase 1 → phase 2 hand-over of a band set (MicaSense)', () => {
+  let dir: { path: string; remove: () => Promise<void> };
+  beforeAll(async () => {
+    dir = await temporaryDir();
+  });
+  afterAll(async () => {
+    await dir.remove();
+  });
+
+  it('gives phase 2 the same boxes and HD JPEG without reading the bands again', async () => {
+    // The flight capture at its known height above ground (SOURCE.md).
+    const input = {
+      paths: [1, 2, 3, 4, 5].map((band) => join(MICASENSE_DIR, `IMG_0001_${band}.tif`)),
+      heightAboveGroundM: 174.527 - 101.861,
+    };
+    const cache = createDiskAnalysisCache(join(dir.path, 'cache'), 1024 ** 3);
+    const slot = { cache, key: 'dataset-2/0' };
+    const statistics = datasetStatistics([await measurePhoto(input, { cache: slot })]);
+    expect(await cache.get(slot.key)).not.toBeNull();
+    const recomputed = await detectStress(input, statistics, {
+      hdPath: join(dir.path, 'cold.jpg'),
+      imageId: 'ms',
+    });
+    const reused = await detectStress(
+      input,
+      statistics,
+      { hdPath: join(dir.path, 'warm.jpg'), imageId: 'ms' },
+      { cache: slot },
+    );
+    expect(reused).toEqual(recomputed);
+    expect(await readFile(join(dir.path, 'warm.jpg'))).toEqual(await readFile(join(dir.path, 'cold.jpg')));
+    expect(await cache.get(slot.key)).toBeNull();
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { type CapturePlanes, loadCapture } from '../capture/load-capture.ts';
+import { bandSetMetadata, type CapturePlanes, loadCapture } from '../capture/load-capture.ts';
 import { photoFootprint, photoGeoreference } from '../geometry/footprint.ts';
 import { photoPixelLimit } from '../pixel-limit.ts';
 import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput, PhotoMetadata } from '../types.ts';
@@ -142,12 +142,26 @@ async function detectInPhoto(
 ): Promise<PhotoAnalysis> {
   const resolved = resolveOptions(complete, options);
   const made = await photoFields(complete, options, resolved);
+  return detectWithFields(complete, complete.metadata[0] as PhotoMetadata, made, statistics, output, options);
+}
+
+/**
+ * Phase 2 from a capture's plant fields and HD JPEG (made here or left by phase 1); `metadata`
+ * georeferences the capture (a band set's reference band).
+ */
+async function detectWithFields(
+  complete: PhotoInput & { metadata: PhotoMetadata[] },
+  metadata: PhotoMetadata,
+  made: Awaited<ReturnType<typeof photoFields>>,
+  statistics: DatasetStatistics,
+  output: DetectOutput,
+  options: DetectOptions,
+): Promise<PhotoAnalysis> {
   // The HD JPEG is written while the boxes are computed; awaited before returning.
   const written = mkdir(dirname(output.hdPath), { recursive: true }).then(() =>
     writeFile(output.hdPath, made.hdJpeg),
   );
   written.catch(() => undefined);
-  const metadata = complete.metadata[0] as PhotoMetadata;
   const footprintOptions = { heightAboveGroundM: complete.heightAboveGroundM };
   const georeference = photoGeoreference(metadata, footprintOptions);
   const scaleX = made.sourceWidth / made.fields.width;
@@ -192,6 +206,16 @@ export async function detectStress(
 ): Promise<PhotoAnalysis> {
   const complete = await withMetadata(input);
   if (decodesOnce(complete)) return detectInPhoto(complete, statistics, output, options);
+  const slot = options.classifier ? undefined : options.cache;
+  if (slot && !isSinglePhoto(complete)) {
+    // A band set whose phase 1 left its fields: no band is read, calibrated or registered again.
+    const cached = await slot.cache.get(slot.key);
+    if (cached && cached.optionsKey === resolveOptions(complete, options).key) {
+      const metadata = bandSetMetadata(complete.paths, complete.metadata);
+      const made = { ...cached, display: null };
+      return detectWithFields(complete, metadata, made, statistics, output, options);
+    }
+  }
   const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
   const quality = options.hdQuality ?? DEFAULT_DETECT.hdQuality;
   const planes = await loadCapture(complete, analysisMaxSide(complete, options));

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { type CapturePlanes, loadCapture } from '../capture/load-capture.ts';
 import { photoGeoreference } from '../geometry/footprint.ts';
 import type { IndicatorHistogram, IndicatorName, Measurement, PhotoInput, PhotoMetadata } from '../types.ts';
@@ -5,7 +6,13 @@ import { emptyHistogram } from './histogram.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { computePlantFields } from './plant-fields.ts';
 import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
-import { type AnalysisOptions, analysisMaxSide, resolveOptions, withMetadata } from './working-size.ts';
+import {
+  type AnalysisOptions,
+  analysisMaxSide,
+  isSinglePhoto,
+  resolveOptions,
+  withMetadata,
+} from './working-size.ts';
 
 /** Histograms of every plant-scale indicator over the plants' outline pixels. */
 export function measureFields(fields: PlantFields, sensor: Measurement['sensor']): Measurement {
@@ -72,5 +79,26 @@ export async function measurePhoto(input: PhotoInput, options: AnalysisOptions =
     return measurement;
   }
   const planes = await loadCapture(complete, analysisMaxSide(complete, options));
-  return measureFields(computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM)), planes.kind);
+  const fields = computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM));
+  const measurement = measureFields(fields, planes.kind);
+  const slot = options.cache;
+  if (slot && !isSinglePhoto(complete)) {
+    // A band set: phase 2 would read, calibrate and register every band again and recompute the
+    // same fields, so they and the HD JPEG of its composite (phase 2's HD image) are left too.
+    const resolved = resolveOptions(input, options);
+    const entry = {
+      fields,
+      sourceWidth: planes.sourceWidth,
+      sourceHeight: planes.sourceHeight,
+      hd: { w: planes.width, h: planes.height },
+      hdJpeg: await sharp(planes.display, {
+        raw: { width: planes.width, height: planes.height, channels: 3 },
+      })
+        .jpeg({ quality: resolved.hdQuality })
+        .toBuffer(),
+      optionsKey: resolved.key,
+    };
+    await slot.cache.set(slot.key, entry).catch(() => undefined);
+  }
+  return measurement;
 }

@@ -218,11 +218,8 @@ const REFERENCE_ORDER: BandName[] = ['green', 'red', 'redEdge', 'nir', 'blue'];
  * A multispectral band set (one file per lens). Each band is calibrated, then registered onto the
  * reference band with `estimateBandTransform` (the lenses are not co-registered), then resized.
  */
-async function loadBandSet(
-  paths: string[],
-  metadata: PhotoMetadata[],
-  maxSide: number,
-): Promise<CapturePlanes> {
+/** The files of a band set by band (the first file of each band), and the reference band. */
+function bandsOf(paths: string[], metadata: PhotoMetadata[]) {
   const bands = new Map<BandName, { path: string; metadata: PhotoMetadata }>();
   paths.forEach((path, i) => {
     const bandMetadata = metadata[i];
@@ -234,6 +231,20 @@ async function loadBandSet(
   }
   const referenceName = REFERENCE_ORDER.find((name) => bands.has(name)) as BandName;
   const reference = bands.get(referenceName) as { path: string; metadata: PhotoMetadata };
+  return { bands, referenceName, reference };
+}
+
+/** The metadata a band set's planes carry (`CapturePlanes.metadata`): its reference band's. */
+export function bandSetMetadata(paths: string[], metadata: PhotoMetadata[]): PhotoMetadata {
+  return bandsOf(paths, metadata).reference.metadata;
+}
+
+async function loadBandSet(
+  paths: string[],
+  metadata: PhotoMetadata[],
+  maxSide: number,
+): Promise<CapturePlanes> {
+  const { bands, referenceName, reference } = bandsOf(paths, metadata);
   const referencePlane = await readSingleBand(reference.path, reference.metadata);
   const { width, height } = referencePlane;
   const valid = new Uint8Array(width * height).fill(1);

@@ -7,6 +7,14 @@ import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-me
 
 const ANALYSIS_LAYERS: MapLayer[] = ['no_pseu', 'ai', 'comb', 'water_stress', 'beta'];
 const ENCODES_IN_FLIGHT = 6;
+/**
+ * zlib levels of the PNG tiles (lossless either way: the same pixels). Encoding was most of the
+ * tiles' CPU time; photo tiles barely compress past level 3 (+0.5 % bytes for 20 % less CPU than
+ * level 6 on the Seneca photos) and the flat-coloured analysis layers take half the CPU at level 4
+ * for ~15 % more bytes on files of ~20 KB (bench:imaging-speed, docs/IMAGING.md).
+ */
+const PHOTO_PNG_LEVEL = 3;
+const LAYER_PNG_LEVEL = 4;
 
 /** No photo could be placed on the ground (no height above ground, no footprint) and no raster. */
 export class NothingToTileError extends Error {
@@ -95,7 +103,7 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
       const job = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
         raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 4 },
       })
-        .png({ compressionLevel: 6 })
+        .png({ compressionLevel: layer === 'no_pseu' ? PHOTO_PNG_LEVEL : LAYER_PNG_LEVEL })
         .toBuffer()
         .then((png) => options.onTile(layer, z, x, y, png));
       const tracked = job.finally(() => inFlight.delete(tracked));
