@@ -1,5 +1,5 @@
 // Accessibility of every screen: axe on each, in English and Greek, at 375 px and 1440 px, with a
-// full-page screenshot of each to look at. Not part of `npm test`: `npm run a11y -w @ampelos/e2e`.
+// full-page screenshot of each to look at. Not part of `npm test`: `npm run a11y` (builds the web app first).
 //
 //   A11Y_OUT       where the screenshots and results go (default data/a11y, ignored by git)
 //   A11Y_ONLY      a regular expression: only the screens whose name matches

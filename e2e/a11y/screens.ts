@@ -128,6 +128,15 @@ export const screens: Screen[] = [
     },
   },
   { name: 'field-new', as: 'customer', open: at('/fields/new', 'new-field-map') },
+  {
+    name: 'field-new-place-search',
+    as: 'customer',
+    open: async (page, seeded) => {
+      await at('/fields/new', 'new-field-map')(page, seeded);
+      await page.getByTestId('place-search').fill('Nemea');
+      await visible(page, 'place-option');
+    },
+  },
   { name: 'cart', as: 'customer', open: at('/cart', 'cart-proceed') },
   {
     name: 'checkout-dates',

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snapshot } from '../support/browser.ts';
 import { mapSettled, moveMap } from '../support/map.ts';
+import { apiAs, createAccount } from '../support/reports.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -183,6 +184,90 @@ describe('a customer with fields', () => {
     await page.getByTestId('fields-empty').getByText('No fields yet').waitFor();
 
     expect(consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  it('draws on a phone in Greek without map imagery: opens at the fields, finds a town offline, warns past 10,000 ha', async () => {
+    // A grower with one field near Naoussa: the drawing map opens there.
+    const grower = { email: `phone-grower-${Date.now()}@example.com`, password: 'Malagousia-Epanomi-3' };
+    createAccount(server, grower, 'b2c_admin');
+    const asGrower = await apiAs(server, grower);
+    await asGrower('POST', '/field/create', {
+      title: 'Gastra Terraces',
+      usedFor: 1,
+      age: 12,
+      altitude: 150,
+      slope: 4,
+      avgPlantHeight: 1.5,
+      polygonPoints: [
+        [22.06, 40.62],
+        [22.064, 40.62],
+        [22.064, 40.623],
+        [22.06, 40.623],
+        [22.06, 40.62],
+      ],
+      mapDisplay: { lat: 40.621, lng: 22.062, zoom: 15 },
+    });
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    // No imagery: every satellite tile fails, as it does offline.
+    await context.route('**/World_Imagery/**', (route) => route.abort('internetdisconnected'));
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByTestId('login-email').fill(grower.email);
+    await page.getByTestId('login-password').fill(grower.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/fields/);
+    const changed = await page.request.post(`${server.baseUrl}/api/user/settings/changeLanguage`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { lang: 'el' },
+    });
+    expect(changed.ok()).toBe(true);
+    await page.goto(`${server.baseUrl}/fields/new`);
+    await page.locator('[data-testid="new-field-map"][data-draw-ready]').waitFor();
+
+    // A plain notice, with the coordinates of the view: around the field, not the whole country
+    const notice = page.getByTestId('map-imagery-notice');
+    await snapshot(page, 'fields-new-offline-start-375-el');
+    await notice.getByText('Δεν ήταν δυνατή η φόρτωση των εικόνων του χάρτη').waitFor();
+    const coordinates = page.getByTestId('map-imagery-coordinates');
+    await expect
+      .poll(() => coordinates.textContent(), { timeout: 30_000 })
+      .toMatch(/^Κέντρο 40\.62\d+° Β, 22\.06\d+° Α$/);
+    const scale = page.locator('[data-testid="new-field-map"] .maplibregl-ctrl-scale');
+    expect(await scale.textContent()).toMatch(/^\d+\s?(m|km)$/);
+
+    // The place search finds a town typed in Greek from the bundled names, and the map goes there
+    await page.getByTestId('place-search').fill('Νεμέα');
+    const option = page.getByTestId('place-option').filter({ hasText: 'Neméa' }).first();
+    expect(await option.textContent()).toContain('Ελλάδα');
+    await moveMap(page, 'new-field-map', () => option.click());
+    await expect
+      .poll(() => coordinates.textContent(), { timeout: 30_000 })
+      .toMatch(/^Κέντρο 37\.82\d+° Β, 22\.66\d+° Α$/);
+    await snapshot(page, 'fields-new-offline-375-el');
+
+    // A shape far larger than a vineyard: warned while drawing, with grouped digits
+    const zoomOut = page.locator('[data-testid="new-field-map"] .maplibregl-ctrl-zoom-out');
+    for (let i = 0; i < 4; i++) await moveMap(page, 'new-field-map', () => zoomOut.click());
+    const map = await mapCanvas(page, 'new-field-map', 'data-draw-ready');
+    await map.click(-120, -100);
+    await map.click(120, -100);
+    await map.click(120, 100);
+    await page.getByTestId('field-draw-too-large').waitFor();
+    await map.click(-120, 100);
+    await map.click(-120, -100);
+    const warning = page.getByTestId('field-draw-too-large');
+    expect(await warning.textContent()).toContain('έως 10,000 εκτάρια');
+    expect(await page.getByTestId('field-draw-area').textContent()).toMatch(
+      /^\d{1,3}(,\d{3})+\.\d{2} εκτ\.$/,
+    );
+    await snapshot(page, 'fields-new-too-large-375-el');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await snapshot(page, 'fields-new-too-large-1440-el');
+
+    // Clearing the shape clears the warning
+    await page.getByTestId('field-draw-clear').click();
+    await page.getByTestId('field-draw-too-large').waitFor({ state: 'detached' });
     await context.close();
   });
 });

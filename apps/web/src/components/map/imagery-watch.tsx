@@ -91,9 +91,10 @@ export function ImageryNotice({ center }: { center: ImageryState['center'] }) {
       <Text size="xs">{t('map.imageryFallback')}</Text>
       {center && (
         <Text size="xs" ff="monospace" data-testid="map-imagery-coordinates">
+          {/* Not `lng`: i18next reads that option as the language. */}
           {t('map.centre', {
-            lat: coordinate(center.lat, t('map.north'), t('map.south')),
-            lng: coordinate(center.lng, t('map.east'), t('map.west')),
+            latitude: coordinate(center.lat, t('map.north'), t('map.south')),
+            longitude: coordinate(center.lng, t('map.east'), t('map.west')),
           })}
         </Text>
       )}

@@ -10,7 +10,8 @@ import { filterFieldsByName, flattenGroups, groupFields } from '../group-fields.
 import { fieldLocationText } from './field-location.ts';
 import classes from './fields.module.css';
 
-const GROUP_ROW_PX = 44;
+/** Room for a place name on two lines (long Greek region names) and the count and area under it. */
+const GROUP_ROW_PX = 66;
 const FIELD_ROW_PX = 64;
 
 interface FieldsListProps {
@@ -105,15 +106,17 @@ export function FieldsList({ fields, activeUuid, onSelect, h }: FieldsListProps)
                       data-region={group.region ?? ''}
                     >
                       {row.collapsed ? <IconChevronRight size={16} /> : <IconChevronDown size={16} />}
-                      <Text fw={600} size="sm" style={{ flex: 1 }} truncate title={place}>
-                        {place}
-                      </Text>
-                      <Text size="xs" c="dimmed" data-testid="fields-group-summary">
-                        {t('fields.groupSummary', {
-                          count: group.fields.length,
-                          hectares: formatHectares(group.totalArea),
-                        })}
-                      </Text>
+                      <Box style={{ flex: 1, minWidth: 0 }}>
+                        <Text fw={600} size="sm" lineClamp={2} title={place}>
+                          {place}
+                        </Text>
+                        <Text size="xs" c="dimmed" data-testid="fields-group-summary">
+                          {t('fields.groupSummary', {
+                            count: group.fields.length,
+                            hectares: formatHectares(group.totalArea),
+                          })}
+                        </Text>
+                      </Box>
                     </UnstyledButton>
                   </div>
                 );

@@ -1,4 +1,11 @@
-import { FIELD_LIMITS, fieldCreateSchema, MESSAGES, type PlaceMatch } from '@ampelos/domain';
+import {
+  FIELD_LIMITS,
+  fieldCreateSchema,
+  MESSAGES,
+  NUMBER_LOCALE,
+  type PlaceMatch,
+  SQUARE_METRES_PER_HECTARE,
+} from '@ampelos/domain';
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconEraser } from '@tabler/icons-react';
@@ -42,7 +49,9 @@ const round = (value: number, decimals: number) => Number(value.toFixed(decimals
 
 /** How close the map comes to a town found by the place search: its vineyards in view. */
 const PLACE_ZOOM = 13;
-const MAX_HECTARES_TEXT = formatHectares(FIELD_LIMITS.areaMaxSquareMetres);
+const MAX_HECTARES_TEXT = new Intl.NumberFormat(NUMBER_LOCALE).format(
+  FIELD_LIMITS.areaMaxSquareMetres / SQUARE_METRES_PER_HECTARE,
+);
 
 /** New field: draw (or import) the polygon on the satellite map, fill the form, save. */
 export function NewFieldPage() {
