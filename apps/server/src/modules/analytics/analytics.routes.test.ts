@@ -216,6 +216,106 @@ describe('GET /analytics/overview', () => {
   });
 });
 
+/** The overview's totals aggregated from the tables themselves, as the dashboard did before its triggers. */
+async function aggregatedFromTables(test: TestApp) {
+  const { rows } = await test.database.executor.executeSql(
+    `select
+       (select json_build_object(
+          'inputs', coalesce(sum(num_of_input_imgs), 0), 'outputs', coalesce(sum(num_of_output_imgs), 0),
+          'stressed', coalesce(sum(stressed_points), 0),
+          'e2e', count(*) filter (where service = 'e2e'), 'manual', count(*) filter (where service = 'manual'))
+        from reports where status <> 'pending') as reports,
+       (select json_build_object('count', count(*), 'area', round(coalesce(sum(area), 0)))
+        from fields where id in (select field_id from reports where status <> 'pending')) as with_shoots,
+       (select json_build_object('count', count(*), 'area', round(coalesce(sum(area), 0))) from fields) as fields,
+       (select json_object_agg(status, n) from (select status, count(*) n from shoots group by status) s) as shoots,
+       (select json_object_agg(payment_method, n)
+        from (select payment_method, count(*) n from orders group by payment_method) o) as methods,
+       (select json_object_agg(day, v) from (
+          select (created_at at time zone 'Europe/Athens')::date::text as day,
+                 json_build_array(count(*), round(sum(final_price)::numeric, 2), count(coupon_id),
+                                  count(*) filter (where status = 'complete')) as v
+          from orders group by 1) d) as days`,
+    [],
+  );
+  return rows[0];
+}
+
+/** The same figures as the triggers keep them. */
+async function keptByTriggers(test: TestApp) {
+  const { rows } = await test.database.executor.executeSql(
+    `select
+       (select json_build_object(
+          'inputs', coalesce(sum(inputs), 0), 'outputs', coalesce(sum(outputs), 0), 'stressed', coalesce(sum(stressed), 0),
+          'e2e', coalesce(sum(e2e), 0), 'manual', coalesce(sum(manual), 0))
+        from analytics_field_reports) as reports,
+       (select json_build_object('count', count(*), 'area', round(coalesce(sum(area), 0)))
+        from analytics_field_reports where reports > 0 and field_key <> 0) as with_shoots,
+       (select json_build_object('count', coalesce(sum(fields), 0), 'area', round(coalesce(sum(area), 0)))
+        from analytics_field_totals) as fields,
+       (select json_object_agg(status, count) from analytics_shoot_statuses where count > 0) as shoots,
+       (select json_object_agg(payment_method, n)
+        from (select payment_method, sum(orders) n from analytics_order_days group by 1 having sum(orders) > 0) o) as methods,
+       (select json_object_agg(day, v) from (
+          select day::text as day,
+                 json_build_array(sum(orders), round(sum(order_value), 2),
+                                  coalesce(sum(orders) filter (where with_coupon), 0),
+                                  coalesce(sum(orders) filter (where status = 'complete'), 0)) as v
+          from analytics_order_days group by 1 having sum(orders) > 0) d) as days`,
+    [],
+  );
+  return rows[0];
+}
+
+describe('the dashboard aggregates the triggers keep', () => {
+  it('equal the tables aggregated after inserts, updates, deletes and a deleted field', async () => {
+    const fresh = await createTestApp();
+    try {
+      const { user } = await createUser(fresh, { role: 'b2c_admin' });
+      const [a, b, c] = [
+        await createField(fresh, user, { hectares: 2 }),
+        await createField(fresh, user, { hectares: 1 }),
+        await createField(fresh, user, { hectares: 0.7 }),
+      ];
+      const cart = await createReport(fresh, user, a, { status: 'pending', numOfInputImgs: 9 });
+      const done = await createReport(fresh, user, b, {
+        status: 'complete',
+        numOfInputImgs: 4,
+        numOfOutputImgs: 3,
+        outputData: [point('x.jpg', 2)],
+      });
+      const onC = await createReport(fresh, user, c, { service: 'manual', status: 'processing_data' });
+      const shoot = await createShoot(fresh, done);
+      const order = await createOrder(fresh, user, {
+        finalPrice: 10.1,
+        createdAt: new Date('2025-03-09T22:30:00Z'),
+      });
+      await createOrder(fresh, user, { finalPrice: 5, paymentMethod: 'card' });
+      expect(await keptByTriggers(fresh)).toEqual(await aggregatedFromTables(fresh));
+
+      const sql = (text: string, params: unknown[] = []) => fresh.database.executor.executeSql(text, params);
+      // The cart report is ordered; the finished one gets more boxes; the field of the third is deleted.
+      await sql(`update reports set status = 'processing_pending', num_of_input_imgs = 12 where id = $1`, [
+        cart.id,
+      ]);
+      await sql(`update reports set output_data = $2::jsonb, num_of_output_imgs = 4 where id = $1`, [
+        done.id,
+        JSON.stringify([point('x.jpg', 2), point('y.jpg', 3)]),
+      ]);
+      await sql('delete from fields where id = $1', [c.id]);
+      await sql('update fields set area = area * 2 where id = $1', [a.id]);
+      await sql(`update shoots set status = 'complete' where id = $1`, [shoot.id]);
+      await sql(`update orders set status = 'complete', final_price = 12.35 where id = $1`, [order.id]);
+      await sql('delete from reports where id = $1', [onC.id]);
+      expect(await keptByTriggers(fresh)).toEqual(await aggregatedFromTables(fresh));
+      const reports = (await keptByTriggers(fresh)).reports as { inputs: number; stressed: number };
+      expect(reports).toMatchObject({ inputs: 16, stressed: 5 });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('dashboard map', () => {
   it('lists every field as a centroid, oldest first, and outlines only those centred in the box', async () => {
     const fresh = await createTestApp();

@@ -1,21 +1,17 @@
-import { ANALYTICS_TIME_ZONE, addDays, type CalendarDay } from '@ampelos/domain';
-import { and, asc, between, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { CalendarDay } from '@ampelos/domain';
+import { and, asc, between, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { companies, fields, orders, reports, shoots } from '../../platform/db/schema.ts';
+import {
+  analyticsFieldReports,
+  analyticsFieldTotals,
+  analyticsOrderDays,
+  analyticsShootStatuses,
+  companies,
+  fields,
+} from '../../platform/db/schema.ts';
 
 /** A number from an aggregate: PostgreSQL answers bigint and numeric as strings. */
 const num = (expression: SQL) => expression.mapWith(Number);
-
-// A literal (our own constant), not a parameter: GROUP BY must see the same expression as SELECT.
-const zone = sql.raw(`'${ANALYTICS_TIME_ZONE}'`);
-
-/** The instant a calendar day starts in the dashboard's time zone. */
-const dayStart = (day: CalendarDay) => sql`((${day}::date)::timestamp at time zone ${zone})`;
-const local = (column: typeof orders.createdAt) => sql`(${column} at time zone ${zone})`;
-
-/** Orders placed from the start of `from` to the end of `to` (Greek time). */
-const placedBetween = (from: CalendarDay, to: CalendarDay) =>
-  and(sql`${orders.createdAt} >= ${dayStart(from)}`, sql`${orders.createdAt} < ${dayStart(addDays(to, 1))}`);
 
 export interface FieldOutlineRow {
   uuid: string;
@@ -30,47 +26,34 @@ export interface FieldOutlineRow {
 export function createAnalyticsRepository(db: Db) {
   return {
     /**
-     * One pass over the ordered reports, grouped by field, joined to the fields: the report totals and
-     * the fields "with shoots" (at least one ordered report) together. Reports of deleted fields count
-     * in the report totals only.
+     * The report totals and the fields "with shoots" (at least one ordered report), from the per-field
+     * aggregate the reports' trigger keeps: one row per field, not one per report. Reports of deleted
+     * fields (field key 0) count in the report totals only.
      */
     async reportAndFieldTotals() {
-      const perField = db
-        .select({
-          fieldId: reports.fieldId,
-          inputs: sql<number>`sum(${reports.numOfInputImgs})`.as('inputs'),
-          outputs: sql<number>`sum(${reports.numOfOutputImgs})`.as('outputs'),
-          stressed: sql<number>`sum(${reports.stressedPoints})`.as('stressed'),
-          e2e: sql<number>`count(*) filter (where ${reports.service} = 'e2e')`.as('e2e'),
-          manual: sql<number>`count(*) filter (where ${reports.service} = 'manual')`.as('manual'),
-        })
-        .from(reports)
-        // Past the cart: ordered, paid or not.
-        .where(ne(reports.status, 'pending'))
-        .groupBy(reports.fieldId)
-        .as('per_field');
+      const t = analyticsFieldReports;
+      const withShoots = sql`${t.reports} > 0 and ${t.fieldKey} <> 0`;
       const [row] = await db
         .select({
-          numOfInputImgs: num(sql`coalesce(sum(${perField.inputs}), 0)`),
-          numOfOutputImgs: num(sql`coalesce(sum(${perField.outputs}), 0)`),
-          totalStressedPoints: num(sql`coalesce(sum(${perField.stressed}), 0)`),
-          e2e: num(sql`coalesce(sum(${perField.e2e}), 0)`),
-          manual: num(sql`coalesce(sum(${perField.manual}), 0)`),
-          fieldsWithShoots: num(sql`count(${fields.id})`),
-          areaWithShoots: num(sql`coalesce(sum(${fields.area}), 0)`),
+          numOfInputImgs: num(sql`coalesce(sum(${t.inputs}), 0)`),
+          numOfOutputImgs: num(sql`coalesce(sum(${t.outputs}), 0)`),
+          totalStressedPoints: num(sql`coalesce(sum(${t.stressed}), 0)`),
+          e2e: num(sql`coalesce(sum(${t.e2e}), 0)`),
+          manual: num(sql`coalesce(sum(${t.manual}), 0)`),
+          fieldsWithShoots: num(sql`count(*) filter (where ${withShoots})`),
+          areaWithShoots: num(sql`coalesce(sum(${t.area}) filter (where ${withShoots}), 0)`),
         })
-        .from(perField)
-        .leftJoin(fields, eq(fields.id, perField.fieldId));
+        .from(t);
       if (!row) throw new Error('aggregate returned no row');
       return row;
     },
 
+    /** Kept by the fields' trigger (one row). */
     async fieldTotals() {
       const [row] = await db
-        .select({ count: num(sql`count(*)`), area: num(sql`coalesce(sum(${fields.area}), 0)`) })
-        .from(fields);
-      if (!row) throw new Error('aggregate returned no row');
-      return row;
+        .select({ count: analyticsFieldTotals.fields, area: analyticsFieldTotals.area })
+        .from(analyticsFieldTotals);
+      return row ?? { count: 0, area: 0 };
     },
 
     /** Customer companies (drone operator organisations are not clients). */
@@ -84,56 +67,41 @@ export function createAnalyticsRepository(db: Db) {
 
     shootsByStatus: () =>
       db
-        .select({ status: shoots.status, count: num(sql`count(*)`) })
-        .from(shoots)
-        .groupBy(shoots.status),
+        .select({ status: analyticsShootStatuses.status, count: analyticsShootStatuses.count })
+        .from(analyticsShootStatuses)
+        .where(gt(analyticsShootStatuses.count, 0)),
 
     /**
-     * One pass over the orders with two grouping sets: all-time counts per payment method (rows with a
-     * `method`), and orders placed in the range per week and month, Greek time (rows with `week` and
-     * `month`; a week that spans two months gives a row for each part).
+     * From the orders' per-day aggregate (a few rows a day): all-time counts per payment method, and the
+     * orders placed in the range per week and month, Greek time (a week that spans two months gives a
+     * row for each part).
      */
     async orderFigures(from: CalendarDay, to: CalendarDay) {
-      const inRange = placedBetween(from, to);
-      const bucketed = db
+      const t = analyticsOrderDays;
+      const byMethod = await db
+        .select({ method: t.paymentMethod, count: num(sql`sum(${t.orders})`) })
+        .from(t)
+        .groupBy(t.paymentMethod)
+        .having(sql`sum(${t.orders}) > 0`);
+      const week = sql<string>`to_char(date_trunc('week', ${t.day}), 'YYYY-MM-DD')`;
+      const month = sql<string>`to_char(${t.day}, 'YYYY-MM')`;
+      const buckets = await db
         .select({
-          method: orders.paymentMethod,
-          week: sql<
-            string | null
-          >`case when ${inRange} then to_char(date_trunc('week', ${local(orders.createdAt)}), 'YYYY-MM-DD') end`.as(
-            'week',
+          week,
+          month,
+          orders: num(sql`sum(${t.orders})`),
+          orderValue: num(sql`coalesce(sum(${t.orderValue}), 0)`),
+          couponOrders: num(sql`coalesce(sum(${t.orders}) filter (where ${t.withCoupon}), 0)`),
+          complete: num(sql`coalesce(sum(${t.orders}) filter (where ${t.status} = 'complete'), 0)`),
+          pendingPayment: num(
+            sql`coalesce(sum(${t.orders}) filter (where ${t.status} = 'pending_payment'), 0)`,
           ),
-          month: sql<
-            string | null
-          >`case when ${inRange} then to_char(${local(orders.createdAt)}, 'YYYY-MM') end`.as('month'),
-          status: orders.status,
-          finalPrice: orders.finalPrice,
-          couponId: orders.couponId,
         })
-        .from(orders)
-        .as('bucketed');
-      const rows = await db
-        .select({
-          method: sql<string | null>`${bucketed.method}`,
-          week: bucketed.week,
-          month: bucketed.month,
-          orders: num(sql`count(*)`),
-          orderValue: num(sql`coalesce(sum(${bucketed.finalPrice}), 0)`),
-          couponOrders: num(sql`count(${bucketed.couponId})`),
-          complete: num(sql`count(*) filter (where ${bucketed.status} = 'complete')`),
-          pendingPayment: num(sql`count(*) filter (where ${bucketed.status} = 'pending_payment')`),
-        })
-        .from(bucketed)
-        .groupBy(sql`grouping sets ((${bucketed.method}), (${bucketed.week}, ${bucketed.month}))`);
-      return {
-        byMethod: rows.flatMap((row) =>
-          row.method === null ? [] : [{ method: row.method, count: row.orders }],
-        ),
-        // The bucket of orders outside the range has no week: left out.
-        buckets: rows.flatMap(({ method, week, month, ...figures }) =>
-          method === null && week !== null && month !== null ? [{ week, month, ...figures }] : [],
-        ),
-      };
+        .from(t)
+        .where(and(gte(t.day, from), lte(t.day, to)))
+        .groupBy(week, month)
+        .having(sql`sum(${t.orders}) > 0`);
+      return { byMethod, buckets };
     },
 
     /** Every field's centroid, oldest first (the map centres on the first one). Five narrow columns. */

@@ -8,7 +8,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -647,4 +649,52 @@ export const authThrottles = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
   (table) => [index('auth_throttles_window_idx').on(table.windowStartedAt)],
+);
+
+/*
+ * The dashboard's figures, kept current by triggers on reports, shoots, orders and fields (migration
+ * 0011): the overview reads these few hundred rows instead of aggregating 100,000 reports per request.
+ * Only the triggers write them; modules/analytics reads them.
+ */
+
+/**
+ * Per field (0: reports whose field was deleted), the reports past the cart, their image counts, and the
+ * field's area (the overview's "hectares with shoots" without reading the fields).
+ */
+export const analyticsFieldReports = pgTable('analytics_field_reports', {
+  fieldKey: integer('field_key').primaryKey(),
+  area: doublePrecision('area').notNull().default(0),
+  reports: integer('reports').notNull().default(0),
+  e2e: integer('e2e').notNull().default(0),
+  manual: integer('manual').notNull().default(0),
+  inputs: bigint('inputs', { mode: 'number' }).notNull().default(0),
+  outputs: bigint('outputs', { mode: 'number' }).notNull().default(0),
+  stressed: bigint('stressed', { mode: 'number' }).notNull().default(0),
+});
+
+/** One row: how many fields there are and their area. */
+export const analyticsFieldTotals = pgTable('analytics_field_totals', {
+  id: boolean('id').primaryKey().default(true),
+  fields: integer('fields').notNull().default(0),
+  area: doublePrecision('area').notNull().default(0),
+});
+
+/** Shoots per status. */
+export const analyticsShootStatuses = pgTable('analytics_shoot_statuses', {
+  status: text('status').primaryKey(),
+  count: integer('count').notNull().default(0),
+});
+
+/** Orders per day placed (dashboard time zone), payment method, status and whether a coupon was used. */
+export const analyticsOrderDays = pgTable(
+  'analytics_order_days',
+  {
+    day: date('day').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    withCoupon: boolean('with_coupon').notNull(),
+    orders: integer('orders').notNull().default(0),
+    orderValue: numeric('order_value').notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.paymentMethod, table.status, table.withCoupon] })],
 );

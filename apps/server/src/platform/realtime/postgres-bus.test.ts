@@ -3,6 +3,7 @@ import type { RealtimeMessage } from '@ampelos/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createField, createReport, signedInClient } from '../../test/factories.ts';
+import { client } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { RealtimeBus, RealtimeEnvelope } from './bus.ts';
 import { CLOSE_SESSION_ENDED, CLOSE_USER_CHANGED } from './connections.ts';
@@ -178,6 +179,41 @@ describe.skipIf(!databaseUrl)('realtime across app instances', () => {
     // The event reached the second instance: its socket is closed and its cache forgot the session.
     expect(await closed).toBe(CLOSE_SESSION_ENDED);
     expect((await onSecond()).statusCode).toBe(401);
+  });
+
+  it('a password change, then the account deletion, on one instance refuse what the other has cached', async () => {
+    const customer = await signedInClient(first, { role: 'b2c_admin' });
+    /** A session served by the second instance only, cached there, with a socket open on it. */
+    const onSecond = async (password: string) => {
+      const http = client(second.app);
+      expect((await http.post('/api/user/login', { email: customer.user.email, password })).statusCode).toBe(
+        200,
+      );
+      expect((await http.get('/api/user')).statusCode).toBe(200);
+      let closed!: Promise<number>;
+      await second.app.injectWS(
+        '/api/realtime',
+        { headers: { cookie: http.cookie ?? '', origin: 'http://localhost:3000' } },
+        { onInit: (ws) => (closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)))) },
+      );
+      return { http, closed: () => closed };
+    };
+
+    const before = await onSecond(customer.password);
+    const newPassword = 'An0ther-Secret-Phrase!';
+    const changed = await customer.http.put('/api/user/update/password', {
+      oldPassword: customer.password,
+      newPassword,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await before.closed()).toBe(CLOSE_SESSION_ENDED);
+    expect((await before.http.get('/api/user')).statusCode).toBe(401);
+
+    const after = await onSecond(newPassword);
+    const deleted = await customer.http.put('/api/user/delete/account', { email: customer.user.email });
+    expect(deleted.statusCode).toBe(200);
+    expect(await after.closed()).toBe(CLOSE_SESSION_ENDED);
+    expect((await after.http.get('/api/user')).statusCode).toBe(401);
   });
 
   it('a role change on one instance is what the other answers next', async () => {
