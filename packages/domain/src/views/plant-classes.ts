@@ -62,7 +62,7 @@ export const PLANT_CLASS_NAMES: Readonly<Record<'en' | 'el', Readonly<Record<Pla
   },
   el: {
     fungalDiseases: 'Μυκητολογικές ασθένειες',
-    trunkDiseases: 'Ασθένειες κορμού',
+    trunkDiseases: 'Ασθένειες ξύλου',
     heatStress: 'Θερμική καταπόνηση',
     waterStress: 'Υδατική καταπόνηση',
     toxicity: 'Τοξικότητα',
