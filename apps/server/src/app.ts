@@ -426,7 +426,7 @@ export async function buildApp({
           deploy: createDeployService({ config: config.deploy, audit, logger: app.log }),
         });
         await datasets.routes(api);
-        await createResultsModule({ database, storage }).routes(api);
+        await createResultsModule({ database, storage, jobs }).routes(api);
         await agroModule.routes(api);
         await privacy.routes(api);
       },

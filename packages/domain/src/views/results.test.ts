@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { boxAnnotationSchema } from '../validation/results.ts';
 import { allMessages, firstMessage } from '../validation/test-helpers.ts';
+import {
+  PLANT_CLASS_KEYS,
+  PLANT_CLASS_NAMES,
+  plantClass,
+  VIGOUR_CLASS_NAMES,
+  VIGOUR_CLASSES,
+  vigourCounts,
+} from './plant-classes.ts';
 import { offeredLayers, stressColourHex } from './results.ts';
 
 const ALL = ['no_pseu', 'water_stress', 'ai', 'dsm', 'comb', 'beta', 'ndvi_custom'];
@@ -62,5 +70,58 @@ describe('box annotation body', () => {
     expect(
       firstMessage(boxAnnotationSchema, { ...base, thr_coords: { x: 1, y: 1, w: 0, h: 5 } }),
     ).toBeDefined();
+  });
+});
+
+describe('plant classes', () => {
+  it('keeps the analysis class, or Not Classified, until a person chooses a stress factor', () => {
+    expect(plantClass({ className: 'Not Classified' })).toEqual({
+      key: 'notClassified',
+      byPerson: false,
+      factor: null,
+    });
+    expect(plantClass({ className: 'Heat Stress', factor: null }).key).toBe('heatStress');
+    expect(plantClass({ className: 'Something new' }).key).toBe('notClassified');
+  });
+
+  it('makes the stress factor a person chose the class, marked as theirs', () => {
+    const cases: [string, string][] = [
+      ['downy_mildew', 'fungalDiseases'],
+      ['botrytis', 'fungalDiseases'],
+      ['esca', 'trunkDiseases'],
+      ['eutypa_dieback', 'trunkDiseases'],
+      ['heat', 'heatStress'],
+      ['drought', 'waterStress'],
+      ['salinity', 'toxicity'],
+      ['soil_acidification', 'toxicity'],
+      ['spider_mites', 'otherFactor'],
+      ['frost', 'otherFactor'],
+      ['other', 'otherFactor'],
+    ];
+    for (const [factor, key] of cases) {
+      // Whatever the analysis said.
+      expect(plantClass({ className: 'Heat Stress', factor })).toEqual({ key, byPerson: true, factor });
+    }
+  });
+
+  it('names every class and vigour class in English and Greek', () => {
+    for (const lang of ['en', 'el'] as const) {
+      for (const key of PLANT_CLASS_KEYS) expect(PLANT_CLASS_NAMES[lang][key]).toBeTruthy();
+      for (const key of VIGOUR_CLASSES) expect(VIGOUR_CLASS_NAMES[lang][key]).toBeTruthy();
+    }
+    expect(PLANT_CLASS_NAMES.el.notClassified).toBe('Μη ταξινομημένο');
+  });
+
+  it('counts plant units per vigour class', () => {
+    const feature = (vigour: 'low' | 'medium' | 'high') => ({
+      type: 'Feature' as const,
+      properties: { vigour, z: 0 },
+      geometry: { type: 'Polygon' as const, coordinates: [] },
+    });
+    expect(vigourCounts({ features: [feature('low'), feature('medium'), feature('medium')] })).toEqual({
+      low: 1,
+      medium: 2,
+      high: 0,
+    });
   });
 });

@@ -49,6 +49,11 @@ export interface ResultsBoxView {
   annotatedBy: string | null;
   /** Drawn by a person on the photo, not found by the analysis. */
   drawn: boolean;
+  /**
+   * The box's outline on the ground ([lng, lat], closed), when the photo's footprint is known: the
+   * Classification layer paints an annotated plant in its class there.
+   */
+  ring: [number, number][] | null;
 }
 
 /** One analysed photo (or orthomosaic window) with its boxes. */
@@ -78,6 +83,10 @@ export interface ReportResultsView {
   /** Zoom levels the tiles were rendered for (beyond `max` the map overzooms), null without tiles. */
   tileZoom: { min: number; max: number } | null;
   pdfUrl: string | null;
+  /** The vigour layer (`VigourLayerFile`), null for reports analysed before it existed or without a georeference. */
+  vigourUrl: string | null;
+  /** The caller may download the annotated plants as a labelled set (staff only, see docs/DECISIONS.md). */
+  canExportAnnotations: boolean;
   size: { hd: { w: number; h: number } } | null;
   scale: { ratio: { x: number; y: number } } | null;
   surfaceMap: { min: number; max: number } | null;
@@ -113,4 +122,6 @@ export const RESULTS_MESSAGES = {
   otherNeedsComment: 'Describe the stress factor',
   boxOutsidePhoto: 'The box must lie on the photo',
   cannotPlaceBox: 'A box cannot be drawn on this photo: its position on the ground is unknown',
+  mayNotExport: 'Only staff may export annotated plants',
+  nothingToExport: 'No plant of this report is annotated yet',
 } as const;

@@ -22,6 +22,7 @@ const SERVED: { pattern: RegExp; type: string; cache: string }[] = [
   { pattern: /^[A-Za-z0-9_.-]{1,200}-hd\.jpg$/, type: 'image/jpeg', cache: 'private, max-age=86400' },
   { pattern: /^data_files\/[a-z0-9_]{1,60}\.pdf$/, type: 'application/pdf', cache: 'private, no-cache' },
   { pattern: /^data_files\/[a-z0-9_]{1,60}\.json$/, type: 'application/json', cache: 'private, no-cache' },
+  { pattern: /^data_files\/vigour\.geojson$/, type: 'application/geo+json', cache: 'private, no-cache' },
 ];
 
 const TILE = /^tiles\/([a-z_]{2,20})\/\d{1,2}\/\d{1,8}\/\d{1,8}\.png$/;

@@ -2,6 +2,8 @@
 export const reportKey = (reportUuid: string, rest: string) => `reports/${reportUuid}/${rest}`;
 export const reportFileUrl = (reportUuid: string, rest: string) => `/api/reports/${reportUuid}/files/${rest}`;
 export const PDF_FILE = 'data_files/final_report.pdf';
+/** The vigour layer: one polygon per plant unit with its vigour class (`VigourLayerFile`). */
+export const VIGOUR_FILE = 'data_files/vigour.geojson';
 export const hdFileName = (base: string) => `${base}-hd.jpg`;
 export const tileFile = (layer: string, z: number, x: number, y: number) =>
   `tiles/${layer}/${z}/${x}/${y}.png`;

@@ -2,11 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ReportResultsView, type VigourLayerFile, vigourCounts } from '@ampelos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../platform/db/schema.ts';
 import { generateSampleData, type SampleTruth } from '../../platform/imaging/sample-data/generate.ts';
 import { signedInClient } from '../../test/factories.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildZip } from '../../test/zip-writer.ts';
 import { customerWithReport, reportData, uploadAndValidate, waitForData } from './test-support.ts';
@@ -131,6 +133,44 @@ describe('the whole pipeline on the synthetic vineyard', () => {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+
+    // The vigour layer: each judged plant unit once, in its class against its neighbours.
+    const view: ReportResultsView = (
+      await customer.http.get(`/api/reports/${customer.report.uuid}/results`)
+    ).json().data;
+    expect(view.vigourUrl).toBe(`/api/reports/${customer.report.uuid}/files/data_files/vigour.geojson`);
+    const vigour: VigourLayerFile = (await customer.http.get(view.vigourUrl as string)).json();
+    const counts = vigourCounts(vigour);
+    // Most plants are like their neighbours; the scene's stressed plants make some low.
+    expect(counts.medium).toBeGreaterThan(counts.low + counts.high);
+    expect(counts.low).toBeGreaterThan(0);
+    for (const feature of vigour.features) {
+      expect(feature.geometry.coordinates[0]).toHaveLength(5);
+      expect(Math.abs((feature.geometry.coordinates[0]?.[0]?.[1] ?? 0) - truth.origin.lat)).toBeLessThan(
+        0.01,
+      );
+    }
+    expect(pdfText(pdf.rawPayload)).toMatch(/Χαμηλή ευρωστία/);
+
+    // Saving an annotation writes the PDF again (the idempotent report.pdf job) with it in.
+    const [boxId] = Object.keys(first?.bboxes ?? {});
+    const saved = await customer.http.post('/api/reports/update/bbox', {
+      reportUuid: customer.report.uuid,
+      file: first?.file,
+      bboxId: boxId,
+      factor: 'esca',
+      comment: 'Ρωγμές στον κορμό',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const deadline = Date.now() + 60_000;
+    let rebuilt = '';
+    while (!rebuilt.includes('Ρωγμές στον κορμό')) {
+      if (Date.now() > deadline) throw new Error('the PDF was not written again with the annotation');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      rebuilt = pdfText((await customer.http.get(done.pdfUrl as string)).rawPayload);
+    }
+    expect(rebuilt).toContain('Σημειώσεις στα φυτά');
+    expect(rebuilt).toMatch(/Ασθένειες ξύλου \(1 εκτίμηση ανθρώπου\)/);
 
     // The customer hears it once, in their language.
     const mail = await ctx.waitForMail(customer.user.email, 'Η επεξεργασία AI ολοκληρώθηκε');

@@ -8,13 +8,30 @@ import {
   type StressColour,
 } from '@ampelos/domain';
 import type { ReportBox, ReportOutputPoint } from '../../platform/db/schema.ts';
-import { hdFileName, reportFileUrl } from '../datasets/paths.ts';
-import { hdBase } from './annotations.ts';
+import { hdFileName, PDF_FILE, reportFileUrl, VIGOUR_FILE } from '../datasets/paths.ts';
+import { hdBase, pixelToLngLat } from './annotations.ts';
 import type { ResultsReportRow } from './repository.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function presentBox(id: string, box: ReportBox): ResultsBoxView {
+/** The box's outline on the ground, closed, from the photo's corners (null when they are unknown). */
+function groundRing(
+  box: ReportBox,
+  point: ReportOutputPoint | undefined,
+  hd: { w: number; h: number } | null,
+) {
+  if (point?.corners?.length !== 4 || !hd) return null;
+  const { x, y, w, h } = box.thr_coords;
+  const at = (px: number, py: number) => pixelToLngLat(point.corners as [number, number][], hd, px, py);
+  return [at(x, y), at(x, y + h), at(x + w, y + h), at(x + w, y), at(x, y)];
+}
+
+export function presentBox(
+  id: string,
+  box: ReportBox,
+  point?: ReportOutputPoint,
+  reportHd: { w: number; h: number } | null = null,
+): ResultsBoxView {
   const colour = (STRESS_COLOURS as readonly string[]).includes(box.colour)
     ? (box.colour as StressColour)
     : null;
@@ -30,10 +47,15 @@ export function presentBox(id: string, box: ReportBox): ResultsBoxView {
     annotatedAt: box.annotatedAt ?? null,
     annotatedBy: box.annotatedBy ?? null,
     drawn: box.drawn === true,
+    ring: groundRing(box, point, point?.hd ?? reportHd),
   };
 }
 
-export function presentPhoto(reportUuid: string, point: ReportOutputPoint): ResultsPhotoView {
+export function presentPhoto(
+  reportUuid: string,
+  point: ReportOutputPoint,
+  reportHd: { w: number; h: number } | null = null,
+): ResultsPhotoView {
   const base = hdBase(point);
   return {
     file: point.file,
@@ -42,7 +64,7 @@ export function presentPhoto(reportUuid: string, point: ReportOutputPoint): Resu
     lat: point.lat,
     hdUrl: reportFileUrl(reportUuid, hdFileName(base)),
     canDraw: point.corners?.length === 4,
-    boxes: Object.entries(point.bboxes).map(([id, box]) => presentBox(id, box)),
+    boxes: Object.entries(point.bboxes).map(([id, box]) => presentBox(id, box, point, reportHd)),
   };
 }
 
@@ -51,7 +73,9 @@ export function presentResults(input: {
   field: { uuid: string; polygon: [number, number][] } | null;
   tileZoom: { min: number; max: number } | null;
   hasPdf: boolean;
+  hasVigour: boolean;
   canAnnotate: boolean;
+  canExportAnnotations: boolean;
   siblings: ResultsSiblingView[];
 }): ReportResultsView {
   const { report } = input;
@@ -68,11 +92,15 @@ export function presentResults(input: {
     layers: input.tileZoom ? offeredLayers(report.layers ?? [], report.createdAt) : [],
     tileUrlTemplate: reportFileUrl(report.uuid, 'tiles/{layer}/{z}/{x}/{y}.png'),
     tileZoom: input.tileZoom,
-    pdfUrl: input.hasPdf ? reportFileUrl(report.uuid, 'data_files/final_report.pdf') : null,
+    pdfUrl: input.hasPdf ? reportFileUrl(report.uuid, PDF_FILE) : null,
+    vigourUrl: input.hasVigour ? reportFileUrl(report.uuid, VIGOUR_FILE) : null,
+    canExportAnnotations: input.canExportAnnotations,
     size: report.size ?? null,
     scale: report.scale ?? null,
     surfaceMap: min !== null && max !== null ? { min, max } : null,
-    photos: (report.outputData ?? []).map((point) => presentPhoto(report.uuid, point)),
+    photos: (report.outputData ?? []).map((point) =>
+      presentPhoto(report.uuid, point, report.size?.hd ?? null),
+    ),
     canAnnotate: input.canAnnotate,
     siblings: input.siblings,
   };

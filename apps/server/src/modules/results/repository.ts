@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { type ReportOutputPoint, reports } from '../../platform/db/schema.ts';
 
@@ -24,6 +24,26 @@ export function createResultsRepository(db: Db) {
         .orderBy(desc(reports.processedAt), desc(reports.id))
         .limit(50);
       return rows.map((row) => row.uuid);
+    },
+
+    /**
+     * Completed reports holding a box a person gave a stress factor (one report when `uuid` is
+     * given), oldest first, at most `limit`: the labelled set's sources.
+     */
+    async annotatedReports(uuid: string | undefined, limit = 500) {
+      const rows = await db
+        .select({ uuid: reports.uuid, outputData: reports.outputData, size: reports.size })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.status, 'complete'),
+            uuid ? eq(reports.uuid, uuid) : undefined,
+            sql`jsonb_path_exists(${reports.outputData}, '$[*].bboxes.*.factor')`,
+          ),
+        )
+        .orderBy(asc(reports.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, outputData: row.outputData ?? [], size: row.size ?? null }));
     },
 
     /**

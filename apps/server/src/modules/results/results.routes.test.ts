@@ -54,6 +54,7 @@ describe('GET /reports/{uuid}/results', () => {
       annotatedAt: null,
       annotatedBy: null,
       drawn: false,
+      ring: expect.any(Array),
     });
     expect(view.photos[1]?.canDraw).toBe(false);
     // The HD photo the view links to is served.

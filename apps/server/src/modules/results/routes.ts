@@ -50,4 +50,26 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
       msg: RESULTS_MESSAGES.reportUpdated,
     }),
   );
+
+  app.get(
+    '/annotations/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Staff: annotated plants of a report (or of all reports) as a labelled set: labels.geojson and crops',
+        querystring: z.object({ report: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { report } = request.query;
+      const zip = await results.exportAnnotations(requireAuth(request), report);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('application/zip')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `attachment; filename="annotations-${report ?? 'all'}-${day}.zip"`)
+        .send(zip);
+    },
+  );
 };

@@ -3,15 +3,18 @@ import {
   can,
   RESULTS_MESSAGES as M,
   MAP,
+  mayExportAnnotations,
   type ResultsSiblingView,
 } from '@ampelos/domain';
 import sharp from 'sharp';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { hdFileName, PDF_FILE, reportKey } from '../datasets/paths.ts';
+import { hdFileName, PDF_FILE, reportKey, VIGOUR_FILE } from '../datasets/paths.ts';
 import { canSeeReport } from '../datasets/report-access.ts';
 import type { ReportContext } from '../datasets/repository.ts';
+import { annotationZip } from './annotation-export.ts';
 import { addDrawnBox, annotateExistingBox, findPhotoIndex, hdBase } from './annotations.ts';
 import { presentBox, presentResults } from './presenter.ts';
 import type { ResultsRepository } from './repository.ts';
@@ -56,6 +59,8 @@ export function createResultsService(deps: {
   findReport: (uuid: string) => Promise<ReportContext | undefined>;
   results: ResultsRepository;
   storage: Storage;
+  /** Rebuilds the PDF after an annotation (the `report.pdf` job). */
+  jobs: Pick<Jobs, 'send'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -88,9 +93,10 @@ export function createResultsService(deps: {
     async results(auth: AuthContext, reportUuid: string) {
       const context = await completedReport(auth, reportUuid);
       const { report, field } = context;
-      const [tileZoom, pdf, siblings] = await Promise.all([
+      const [tileZoom, pdf, vigour, siblings] = await Promise.all([
         tileZoomRange(deps.storage, report.uuid, report.layers?.[0]),
         deps.storage.stat(reportKey(report.uuid, PDF_FILE)),
+        deps.storage.stat(reportKey(report.uuid, VIGOUR_FILE)),
         visibleSiblings(auth, context),
       ]);
       return presentResults({
@@ -98,7 +104,9 @@ export function createResultsService(deps: {
         field: field ? { uuid: field.uuid, polygon: field.polygon } : null,
         tileZoom,
         hasPdf: pdf !== null,
+        hasVigour: vigour !== null,
         canAnnotate: mayAnnotate(auth, context),
+        canExportAnnotations: mayExportAnnotations(auth.user.role),
         siblings,
       });
     },
@@ -129,11 +137,29 @@ export function createResultsService(deps: {
           return { outputData: changed.outputData, result: changed };
         });
       }
+      // The PDF lists the annotations: written again by the idempotent job (one per save).
+      await deps.jobs.send(
+        'report.pdf',
+        { reportId },
+        { key: `${uuid}:annotation:${by.now.toISOString()}:${saved.id}` },
+      );
       return {
         file: saved.point.file,
         base: hdBase(saved.point),
-        box: saved.box ? presentBox(saved.id, saved.box) : null,
+        box: saved.box ? presentBox(saved.id, saved.box, saved.point, context.report.size?.hd ?? null) : null,
       };
+    },
+
+    /**
+     * `GET /annotations/export`: the annotated plants of one report (or of every report) as a
+     * labelled zip. Staff only (`ANNOTATION_EXPORT_ROLES`), checked before anything is read.
+     */
+    async exportAnnotations(auth: AuthContext, reportUuid: string | undefined) {
+      if (!mayExportAnnotations(auth.user.role)) throw forbidden(M.mayNotExport);
+      if (reportUuid !== undefined) await completedReport(auth, reportUuid);
+      const sources = await deps.results.annotatedReports(reportUuid);
+      if (sources.length === 0) throw notFound(M.nothingToExport);
+      return annotationZip(deps.storage, sources, now());
     },
   };
 }

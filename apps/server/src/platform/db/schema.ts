@@ -254,6 +254,8 @@ export interface ReportOutputPoint {
   base?: string;
   /** Ground position of the HD image's corners [lng, lat]: top-left, bottom-left, bottom-right, top-right. */
   corners?: [number, number][];
+  /** Size of the HD image the boxes' pixels refer to (older reports: the report's `size.hd`). */
+  hd?: { w: number; h: number };
   /** How the photo was read: camera, bands, height above ground and its source, method. */
   imaging?: ImagingSetup;
 }

@@ -248,6 +248,16 @@ export interface StressBox {
   classification: BoxClassification;
 }
 
+/** A judged plant unit on the vigour layer: its vigour against the units around it. */
+export interface PlantVigour {
+  /** Ground outline of the unit's box, [lng, lat]: top-left, bottom-left, bottom-right, top-right. */
+  ring: [number, number][];
+  /** Relative vigour z below −1 is low, above +1 high (plant-units.ts `vigourClassZ`). */
+  vigourClass: 'low' | 'medium' | 'high';
+  /** Robust z of the unit's vigour against its neighbours (two decimals). */
+  z: number;
+}
+
 export interface PhotoAnalysis {
   /** Size of the HD derivative written to `hdPath` (spec `size.hd`). */
   hd: { w: number; h: number };
@@ -265,6 +275,8 @@ export interface PhotoAnalysis {
   lng: number | null;
   lat: number | null;
   boxes: StressBox[];
+  /** Every judged plant unit with its vigour class (absent in analyses made before the vigour layer). */
+  plants?: PlantVigour[];
 }
 
 /** A pluggable trained classifier. Without one, every box is "Not Classified". */

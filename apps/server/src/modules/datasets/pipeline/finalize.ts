@@ -26,6 +26,7 @@ import type {
 } from '../repository.ts';
 import { unitHeight, withLocalFiles } from './analysis-jobs.ts';
 import { unitInput } from './units.ts';
+import { writeVigourLayer } from './vigour-layer.ts';
 
 /** Map zoom of a field without a saved map position (about a 300 m wide view). */
 const DEFAULT_FIELD_ZOOM = 16;
@@ -61,6 +62,7 @@ export function outputPoints(images: AnalysedImage[]): ReportOutputPoint[] {
         file,
         bboxes,
         base,
+        hd: analysis.hd,
         ...(corners?.length === 4 ? { corners } : {}),
         ...(setup ? { imaging: setup } : {}),
       },
@@ -177,6 +179,7 @@ export function createFinalize(deps: {
       ...(unitInput(unit).setup ? { setup: unitInput(unit).setup } : {}),
     }));
     const summary = await renderMapTiles(context, dataset, units);
+    await writeVigourLayer(storage, context.report.uuid, images);
     const accepted = await repository.acceptedFilesOf(dataset.id);
     const first = images[0]?.analysis;
     const results: ReportResults = {
@@ -202,6 +205,7 @@ export function createFinalize(deps: {
       processedAt: built.results.processedAt ?? now(),
       camera: built.results.camera ?? null,
       numOfInputImgs: built.results.numOfInputImgs ?? 0,
+      outputData: built.results.outputData ?? [],
     });
   }
 

@@ -15,6 +15,8 @@ function toPixel([lng, lat]: LngLat, z: number): [number, number] {
 export interface FieldMapInput {
   ring: LngLat[];
   points: { lng: number; lat: number; colour: string }[];
+  /** Numbered squares drawn over the plants ("where to look first"). */
+  areas?: { ring: LngLat[]; label: string }[];
   /** Reads a stored tile, null when absent. */
   readTile?: (layer: string, z: number, x: number, y: number) => Promise<Buffer | null>;
   /** Layers drawn under the outline, bottom first (e.g. no_pseu then ai). */
@@ -29,7 +31,12 @@ export interface FieldMapInput {
  */
 export async function renderFieldMap(input: FieldMapInput): Promise<Buffer> {
   const target = input.widthPx ?? 1100;
-  const all: LngLat[] = [...input.ring, ...input.points.map((p) => [p.lng, p.lat] as LngLat)];
+  const areas = input.areas ?? [];
+  const all: LngLat[] = [
+    ...input.ring,
+    ...input.points.map((p) => [p.lng, p.lat] as LngLat),
+    ...areas.flatMap((area) => area.ring),
+  ];
   const lngs = all.map((p) => p[0]);
   const lats = all.map((p) => p[1]);
   const [west, east, south, north] = [
@@ -81,9 +88,20 @@ export async function renderFieldMap(input: FieldMapInput): Promise<Buffer> {
       return `<circle cx="${cx}" cy="${cy}" r="6" fill="${p.colour}" stroke="#000" stroke-width="1.5"/>`;
     })
     .join('');
+  const squares = areas
+    .map((area) => {
+      const corners = area.ring.map((p) => local(p).map(Number) as [number, number]);
+      const [lx, ty] = [Math.min(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1]))];
+      const points = area.ring.map(at).join(' ');
+      return `<polygon points="${points}" fill="none" stroke="#ffffff" stroke-width="6"/>
+<polygon points="${points}" fill="none" stroke="#111111" stroke-width="3"/>
+<circle cx="${lx + 20}" cy="${ty + 20}" r="16" fill="#111111" stroke="#ffffff" stroke-width="3"/>
+<text x="${lx + 20}" y="${ty + 27}" font-family="DejaVu Sans" font-weight="bold" font-size="20" fill="#ffffff" text-anchor="middle">${area.label}</text>`;
+    })
+    .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${gridWidth}" height="${gridHeight}">
 <polygon points="${input.ring.map(at).join(' ')}" fill="none" stroke="#ffffff" stroke-width="5"/>
-<polygon points="${input.ring.map(at).join(' ')}" fill="none" stroke="#2f6b2a" stroke-width="2.5"/>${dots}</svg>`;
+<polygon points="${input.ring.map(at).join(' ')}" fill="none" stroke="#2f6b2a" stroke-width="2.5"/>${dots}${squares}</svg>`;
   return sharp({ create: { width: gridWidth, height: gridHeight, channels: 4, background: '#e9ece4' } })
     .composite([...tiles, { input: Buffer.from(svg), left: 0, top: 0 }])
     .png()

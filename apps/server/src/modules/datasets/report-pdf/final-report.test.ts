@@ -5,9 +5,11 @@ import path from 'node:path';
 import type { AgroHistoryFile } from '@ampelos/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportOutputPoint } from '../../../platform/db/schema.ts';
 import type { PhotoAnalysis, StressBox, StressColour } from '../../../platform/imaging/index.ts';
 import { renderFieldMap } from './field-map.ts';
 import { renderFinalReport } from './final-report.ts';
+import { lookFirstAreas, pdfPlants } from './plants.ts';
 import type { AnalysedImage } from './stress-summary.ts';
 import { summariseStress } from './stress-summary.ts';
 
@@ -160,12 +162,49 @@ const AGRO_FILE: AgroHistoryFile = {
   ],
 };
 
+/** The report's outputData after a customer annotated a found plant and drew a box on another. */
+const OUTPUT_DATA: ReportOutputPoint[] = [
+  {
+    lng: 22.7105,
+    lat: 37.8175,
+    file: 'DJI_0001.JPG',
+    base: 'DJI_0001',
+    bboxes: {
+      'DJI_0001-2': {
+        thr_coords: { x: 100, y: 120, w: 80, h: 60 },
+        lng: 22.71062,
+        lat: 37.81752,
+        colour: 'magenta',
+        className: 'Not Classified',
+        factor: 'downy_mildew',
+        comment: 'Oil spots on the upper leaves',
+        annotatedBy: 'Eleni Papadaki',
+        annotatedAt: '2026-06-03T08:00:00.000Z',
+      },
+      'DJI_0001-u1': {
+        thr_coords: { x: 300, y: 200, w: 40, h: 40 },
+        lng: 22.71075,
+        lat: 37.81761,
+        colour: '',
+        className: 'Not Classified',
+        factor: 'esca',
+        annotatedBy: 'Nikos Agronomos',
+        annotatedAt: '2026-06-03T09:00:00.000Z',
+        drawn: true,
+      },
+    },
+  },
+];
+
 async function report(lang: 'en' | 'el', agro: AgroHistoryFile | null = AGRO_FILE) {
+  const plants = pdfPlants(IMAGES, OUTPUT_DATA);
+  const lookFirst = lookFirstAreas(RING, plants);
   const fieldMap = await renderFieldMap({
     ring: RING,
     points: IMAGES.flatMap((image) =>
       image.analysis.boxes.map((b) => ({ lng: b.lng, lat: b.lat, colour: '#e0241f' })),
     ),
+    areas: lookFirst.areas.map((area) => ({ ring: area.ring, label: String(area.rank) })),
   });
   const pdf = await renderFinalReport({
     lang,
@@ -189,6 +228,9 @@ async function report(lang: 'en' | 'el', agro: AgroHistoryFile | null = AGRO_FIL
     fieldMap,
     readHd: async () => hdPhoto(),
     agro,
+    plants,
+    vigour: { low: 12, medium: 80, high: 9 },
+    lookFirst,
   });
   const file = path.join(dir, `report-${lang}${agro ? '' : '-no-agro'}${agro?.sample ? '-sample' : ''}.pdf`);
   await writeFile(file, pdf);
@@ -240,6 +282,51 @@ describe('final_report.pdf', () => {
   });
 
   it.skipIf(!hasPoppler && process.env.CI !== 'true')(
+    'opens with a summary: field, date, camera and method, report id, where to look first, plants per class and vigour',
+    async () => {
+      const { file } = await report('en');
+      const first = execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-'])
+        .toString()
+        .replace(/\s+/g, ' ');
+      expect(first).toContain('Summary · Nemea North');
+      expect(first).toContain('Nemea North · Peloponnese, Greece · 1 ha · Agiorgitiko');
+      expect(first).toContain('Analysed on 2026-06-01');
+      expect(first).toContain('DJI Phantom 4 Pro: colour (RGB) camera');
+      expect(first).toContain('red, green, blue → VARI, TGI, GLI');
+      // The whole id, readable, and the short name the app uses.
+      expect(first).toContain('0f6f6c1e-0000-4000-8000-000000000001 (#0f6f)');
+      expect(first).toContain('Where to look first');
+      // Three of the four analysis boxes and the drawn Esca box lie in the first 80 m square.
+      expect(first).toMatch(/1\. 4 stressed plants around 37\.81\d{4}, 22\.71\d{4}/);
+      expect(first).toMatch(/2\. 1 stressed plant around/);
+      // A stress factor a person chose is the plant's class, and says so.
+      expect(first).toContain('Stressed plants by class');
+      expect(first).toMatch(/1 Fungal Diseases \(1 assessed by a person\)/);
+      expect(first).toMatch(/1 Trunk Diseases \(1 assessed by a person\)/);
+      expect(first).toMatch(/3 Not Classified/);
+      expect(first).toMatch(/12 Low vigour 80 Medium vigour 9 High vigour/);
+
+      const all = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
+      expect(all).toContain('Notes on plants');
+      expect(all).toContain('Oil spots on the upper leaves');
+      expect(all).toContain('Eleni Papadaki 2026-06-03');
+      expect(all).toContain('Downy mildew → Fungal Diseases (assessed by a person)');
+      expect(all).toContain('(box drawn by a person)');
+      // The hotspot table names the annotated plant's class too.
+      expect(all).toMatch(/1\.25 Fungal Diseases \(assessed by a person\)/);
+
+      const greek = await report('el');
+      const firstEl = execFileSync('pdftotext', ['-f', '1', '-l', '1', greek.file, '-'])
+        .toString()
+        .replace(/\s+/g, ' ');
+      expect(firstEl).toContain('Σύνοψη · Αμπέλι Νεμέας');
+      expect(firstEl).toContain('Πού να κοιτάξετε πρώτα');
+      expect(firstEl).toMatch(/1 Μυκητολογικές ασθένειες \(1 εκτίμηση ανθρώπου\)/);
+      expect(firstEl).toMatch(/12 Χαμηλή ευρωστία/);
+    },
+  );
+
+  it.skipIf(!hasPoppler && process.env.CI !== 'true')(
     'renders Greek text in the customer language with the embedded font',
     async () => {
       const { file } = await report('el');
@@ -250,7 +337,7 @@ describe('final_report.pdf', () => {
       expect(text).toContain('Αναφορά καταπόνησης φυτών');
       expect(text).toContain('Αμπέλι Νεμέας');
       expect(text).toContain('Εστίες');
-      expect(text).toContain('Χωρίς κατηγορία');
+      expect(text).toContain('Μη ταξινομημένο');
       expect(text).toContain('Πώς διαβάστηκαν οι φωτογραφίες');
       expect(text).toContain('έγχρωμη κάμερα (RGB)');
       expect(text).toMatch(/39,9 m \(ύψος του drone από το σημείο απογείωσης\)/);

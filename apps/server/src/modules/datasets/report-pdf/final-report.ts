@@ -1,11 +1,21 @@
 import { createRequire } from 'node:module';
-import { type AgroHistoryFile, describeImagingSetup, hectares, type ImagingSetup } from '@ampelos/domain';
+import {
+  type AgroHistoryFile,
+  describeImagingSetup,
+  hectares,
+  type ImagingSetup,
+  PLANT_CLASS_NAMES,
+  plantClass,
+  type VigourClass,
+} from '@ampelos/domain';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { StressBox } from '../../../platform/imaging/index.ts';
 import { agroPages } from './agro-pages.ts';
-import { CLASS_LABELS_EL, type PdfCopy, pdfCopy } from './pdf-copy.ts';
+import { annotationsSection } from './annotations-page.ts';
+import { type PdfCopy, pdfCopy } from './pdf-copy.ts';
 import { ACCENT, factsTable, heading, MARGIN, table } from './pdf-layout.ts';
+import { classCounts, type LookFirstArea, lookFirstAreas, type PdfPlant, pdfPlants } from './plants.ts';
 import {
   type AnalysedImage,
   COLOUR_HEX,
@@ -13,6 +23,7 @@ import {
   type StressSummary,
   summariseStress,
 } from './stress-summary.ts';
+import { summaryPage } from './summary-page.ts';
 
 const require = createRequire(import.meta.url);
 /** DejaVu Sans covers Latin and Greek; embedded (subset) so the PDF reads the same everywhere. */
@@ -42,6 +53,12 @@ export interface FinalReportInput {
   readHd: (base: string) => Promise<Buffer | null>;
   /** The report's `front_agro_weather.json`; null when it has none (the pages say so). */
   agro: AgroHistoryFile | null;
+  /** The plants with their annotations (default: the analysis boxes, none annotated). */
+  plants?: PdfPlant[];
+  /** Plants per vigour class; null when the analysis measured none. */
+  vigour?: Record<VigourClass, number> | null;
+  /** The numbered squares drawn on `fieldMap` (default: from the plants alone). */
+  lookFirst?: { areas: LookFirstArea[]; squareM: number };
 }
 
 /** Which camera, bands, height source and method were used (one block per distinct setup). */
@@ -72,8 +89,11 @@ function imagingSection(doc: PDFKit.PDFDocument, copy: PdfCopy, images: Analysed
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const coordinate = (value: number) => value.toFixed(6);
 
-function classLabel(lang: string, label: string) {
-  return lang === 'el' ? (CLASS_LABELS_EL[label] ?? label) : label;
+/** The plant's class, and who said so when a person did. */
+function classLabel(copy: PdfCopy, lang: 'en' | 'el', plant: { className: string; factor?: string | null }) {
+  const found = plantClass(plant);
+  const name = PLANT_CLASS_NAMES[lang][found.key];
+  return found.byPerson ? `${name} (${copy.assessedByPerson})` : name;
 }
 
 /** An HD photo shrunk to a thumbnail with its boxes drawn in their colours. */
@@ -131,7 +151,13 @@ function statisticsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressS
   }
 }
 
-function hotspotsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressSummary, lang: string) {
+function hotspotsPage(
+  doc: PDFKit.PDFDocument,
+  copy: PdfCopy,
+  summary: StressSummary,
+  lang: 'en' | 'el',
+  plants: ReadonlyMap<string, PdfPlant>,
+) {
   heading(doc, copy.hotspotsTitle);
   doc.font('regular').fontSize(9).text(copy.hotspotsNote).moveDown(0.5);
   if (summary.hotspots.length === 0) {
@@ -154,7 +180,7 @@ function hotspotsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressSum
       coordinate(box.lat),
       coordinate(box.lng),
       box.areaM2 === null ? '–' : box.areaM2.toFixed(2),
-      classLabel(lang, box.classification.label),
+      classLabel(copy, lang, { className: box.classification.label, factor: plants.get(box.id)?.factor }),
     ]),
     summary.hotspots.map(({ box }) => COLOUR_HEX[box.colour]),
   );
@@ -220,8 +246,18 @@ export async function renderFinalReport(input: FinalReportInput): Promise<Buffer
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
 
-  doc.font('bold').fontSize(24).fillColor(ACCENT).text(copy.title).moveDown(0.2);
-  doc.font('regular').fontSize(14).fillColor('black').text(input.field.title).moveDown(1);
+  const lang = input.lang === 'el' ? 'el' : 'en';
+  const plants = input.plants ?? pdfPlants(input.images, []);
+  const lookFirst = input.lookFirst ?? lookFirstAreas([], plants);
+  summaryPage(doc, copy, input, {
+    classes: classCounts(plants),
+    vigour: input.vigour ?? null,
+    areas: lookFirst.areas,
+    squareM: lookFirst.squareM,
+  });
+
+  doc.addPage();
+  heading(doc, copy.detailsTitle);
   const location = [input.field.region, input.field.country].filter(Boolean).join(', ');
   factsTable(doc, [
     [copy.field, input.field.title],
@@ -236,21 +272,15 @@ export async function renderFinalReport(input: FinalReportInput): Promise<Buffer
     [copy.outputImages, String(input.images.length)],
     [copy.stressedPlants, String(summary.totalBoxes)],
   ]);
-  imagingSection(doc, copy, input.images, input.lang === 'el' ? 'el' : 'en');
+  imagingSection(doc, copy, input.images, lang);
   doc.moveDown(1).font('regular').fontSize(8).fillColor('#555').text(copy.method).fillColor('black');
-
-  doc.addPage();
-  heading(doc, copy.mapTitle);
-  doc.image(input.fieldMap, {
-    fit: [doc.page.width - 2 * MARGIN, doc.page.height - 2 * MARGIN - 80],
-    align: 'center',
-  });
-  doc.moveDown(0.5).font('regular').fontSize(9).text(copy.mapNote, MARGIN);
 
   doc.addPage();
   statisticsPage(doc, copy, summary);
   doc.moveDown(1);
-  hotspotsPage(doc, copy, summary, input.lang);
+  hotspotsPage(doc, copy, summary, lang, new Map(plants.map((plant) => [plant.id, plant])));
+  doc.moveDown(1);
+  annotationsSection(doc, copy, plants, lang);
   if (input.images.length > 0) await thumbnailsPages(doc, copy, input);
   agroPages(doc, input.lang, input.agro, {
     lat: input.field.latitude ?? 0,

@@ -4,6 +4,37 @@ import type { Lang } from '@ampelos/domain';
 const COPY = {
   en: {
     title: 'Plant stress report',
+    summaryTitle: 'Summary',
+    reportId: 'Report id',
+    analysedOn: 'Analysed on',
+    cameraAndMethod: 'Camera and method',
+    methodShort:
+      'Plants cut along the rows at the plant spacing; each plant judged against the plants of the same planting around it.',
+    byClassTitle: 'Stressed plants by class',
+    byPersonColumn: 'assessed by a person',
+    byVigourTitle: 'Plants by vigour (against their neighbours)',
+    vigourNotMeasured:
+      'Vigour classes were not measured for this report (analysed before they existed, or the photos could not be placed on the ground).',
+    lookFirstTitle: 'Where to look first',
+    lookFirstNote: (metres: number) =>
+      `The ${metres} m squares with the most stressed plants, numbered on the map.`,
+    lookFirstItem: (count: number, lat: string, lng: string) =>
+      `${count} stressed ${count === 1 ? 'plant' : 'plants'} around ${lat}, ${lng}`,
+    mostly: 'mostly',
+    noHotspots: 'No stressed plant was found: no area needs a visit first.',
+    summaryMapNote:
+      'Outline: the field. Dots: stressed plants in their colour. Numbered squares: where to look first.',
+    detailsTitle: 'Report details',
+    assessedByPerson: 'assessed by a person',
+    annotationsTitle: 'Notes on plants',
+    annotationsNote:
+      'Stress factors and comments added on the results map, by you or our agronomists. A stress factor chosen by a person becomes the plant’s class.',
+    noAnnotations: 'No plant has been annotated yet. Open a plant on the results map to add what you see.',
+    stressFactor: 'Stress factor',
+    comment: 'Comment',
+    annotatedBy: 'By, on',
+    drawnBox: 'box drawn by a person',
+
     field: 'Field',
     location: 'Location',
     area: 'Area',
@@ -21,8 +52,6 @@ const COPY = {
     inputImages: 'Images uploaded',
     outputImages: 'Images analysed',
     stressedPlants: 'Stressed plants found',
-    mapTitle: 'Field map with the stress overlay',
-    mapNote: 'The outline is the field; each dot is a stressed plant in the colour of its class.',
     statsTitle: 'Stress statistics',
     colour: 'Colour',
     meaning: 'Meaning',
@@ -50,10 +79,42 @@ const COPY = {
     noStress: 'No stressed plants were found in the analysed images.',
     page: (n: number) => `Page ${n}`,
     method:
-      'Method: canopy found with a vegetation index and Otsu threshold; vigour, chlorophyll and leaf water scored against the field’s own median and spread; boxes around stressed canopy.',
+      'Method: canopy found with a vegetation index; the canopy cut into plant units along the rows at the plant spacing; each unit’s vigour, canopy cover, chlorophyll and leaf water compared with the units around it (robust z-score against their median and spread); a box around each stressed unit. Vigour classes: z below −1 low, above +1 high.',
   },
   el: {
     title: 'Αναφορά καταπόνησης φυτών',
+    summaryTitle: 'Σύνοψη',
+    reportId: 'Κωδικός αναφοράς',
+    analysedOn: 'Ημερομηνία ανάλυσης',
+    cameraAndMethod: 'Κάμερα και μέθοδος',
+    methodShort:
+      'Τα φυτά χωρίζονται κατά μήκος των γραμμών στην απόσταση φύτευσης· κάθε φυτό κρίνεται σε σχέση με τα γειτονικά φυτά της ίδιας φύτευσης.',
+    byClassTitle: 'Καταπονημένα φυτά ανά κατηγορία',
+    byPersonColumn: 'εκτίμηση ανθρώπου',
+    byVigourTitle: 'Φυτά ανά ευρωστία (σε σχέση με τα γειτονικά)',
+    vigourNotMeasured:
+      'Οι κατηγορίες ευρωστίας δεν μετρήθηκαν σε αυτή την αναφορά (αναλύθηκε πριν υπάρξουν ή οι φωτογραφίες δεν τοποθετήθηκαν στο έδαφος).',
+    lookFirstTitle: 'Πού να κοιτάξετε πρώτα',
+    lookFirstNote: (metres: number) =>
+      `Τα τετράγωνα ${metres} m με τα περισσότερα καταπονημένα φυτά, αριθμημένα στον χάρτη.`,
+    lookFirstItem: (count: number, lat: string, lng: string) =>
+      `${count} ${count === 1 ? 'καταπονημένο φυτό' : 'καταπονημένα φυτά'} γύρω από το ${lat}, ${lng}`,
+    mostly: 'κυρίως',
+    noHotspots: 'Δεν βρέθηκαν καταπονημένα φυτά: καμία περιοχή δεν χρειάζεται πρώτη επίσκεψη.',
+    summaryMapNote:
+      'Περίγραμμα: το αγροτεμάχιο. Κουκκίδες: καταπονημένα φυτά στο χρώμα τους. Αριθμημένα τετράγωνα: πού να κοιτάξετε πρώτα.',
+    detailsTitle: 'Στοιχεία αναφοράς',
+    assessedByPerson: 'εκτίμηση ανθρώπου',
+    annotationsTitle: 'Σημειώσεις στα φυτά',
+    annotationsNote:
+      'Παράγοντες καταπόνησης και σχόλια που προστέθηκαν στον χάρτη αποτελεσμάτων, από εσάς ή τους γεωπόνους μας. Ο παράγοντας που επιλέγει ένας άνθρωπος γίνεται η κατηγορία του φυτού.',
+    noAnnotations:
+      'Δεν υπάρχουν ακόμη σημειώσεις. Ανοίξτε ένα φυτό στον χάρτη αποτελεσμάτων για να προσθέσετε ό,τι βλέπετε.',
+    stressFactor: 'Παράγοντας καταπόνησης',
+    comment: 'Σχόλιο',
+    annotatedBy: 'Από, στις',
+    drawnBox: 'πλαίσιο από άνθρωπο',
+
     field: 'Αγροτεμάχιο',
     location: 'Τοποθεσία',
     area: 'Έκταση',
@@ -71,9 +132,6 @@ const COPY = {
     inputImages: 'Εικόνες που ανέβηκαν',
     outputImages: 'Εικόνες που αναλύθηκαν',
     stressedPlants: 'Καταπονημένα φυτά',
-    mapTitle: 'Χάρτης αγροτεμαχίου με την καταπόνηση',
-    mapNote:
-      'Το περίγραμμα είναι το αγροτεμάχιο· κάθε κουκκίδα είναι ένα καταπονημένο φυτό στο χρώμα της κατηγορίας του.',
     statsTitle: 'Στατιστικά καταπόνησης',
     colour: 'Χρώμα',
     meaning: 'Σημασία',
@@ -101,19 +159,9 @@ const COPY = {
     noStress: 'Δεν βρέθηκαν καταπονημένα φυτά στις εικόνες που αναλύθηκαν.',
     page: (n: number) => `Σελίδα ${n}`,
     method:
-      'Μέθοδος: το φύλλωμα εντοπίζεται με δείκτη βλάστησης και κατώφλι Otsu· ευρωστία, χλωροφύλλη και νερό φύλλων βαθμολογούνται σε σχέση με τη διάμεσο και τη διασπορά του ίδιου του αγροτεμαχίου· πλαίσια γύρω από το καταπονημένο φύλλωμα.',
+      'Μέθοδος: το φύλλωμα εντοπίζεται με δείκτη βλάστησης· χωρίζεται σε φυτά κατά μήκος των γραμμών στην απόσταση φύτευσης· η ευρωστία, η κάλυψη, η χλωροφύλλη και το νερό φύλλων κάθε φυτού συγκρίνονται με τα γειτονικά φυτά (ανθεκτικό z ως προς τη διάμεσο και τη διασπορά τους)· πλαίσιο γύρω από κάθε καταπονημένο φυτό. Κατηγορίες ευρωστίας: z κάτω από −1 χαμηλή, πάνω από +1 υψηλή.',
   },
 } as const;
 
 export type PdfCopy = (typeof COPY)[Lang];
 export const pdfCopy = (lang: string): PdfCopy => COPY[lang === 'el' ? 'el' : 'en'];
-
-/** "Not Classified" and the five classes of spec section 4, translated. */
-export const CLASS_LABELS_EL: Record<string, string> = {
-  'Not Classified': 'Χωρίς κατηγορία',
-  'Fungal Diseases': 'Μυκητολογικές ασθένειες',
-  'Trunk Diseases': 'Ασθένειες κορμού',
-  'Heat Stress': 'Θερμική καταπόνηση',
-  'Water Stress': 'Υδατική καταπόνηση',
-  Toxicity: 'Τοξικότητα',
-};

@@ -1,11 +1,15 @@
+import { vigourCounts } from '@ampelos/domain';
+import type { ReportOutputPoint } from '../../../platform/db/schema.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { Storage } from '../../../platform/storage/storage.ts';
 import { readHistoryFile } from '../../agro/history-file.ts';
 import { hdFileName, PDF_FILE, reportKey, tileFile } from '../paths.ts';
 import { unitInput } from '../pipeline/units.ts';
+import { vigourLayer } from '../pipeline/vigour-layer.ts';
 import type { DatasetRepository, ReportContext } from '../repository.ts';
 import { renderFieldMap } from './field-map.ts';
 import { renderFinalReport } from './final-report.ts';
+import { lookFirstAreas, pdfPlants } from './plants.ts';
 import { type AnalysedImage, COLOUR_HEX } from './stress-summary.ts';
 
 const MAP_LAYERS = ['no_pseu', 'ai'];
@@ -26,6 +30,8 @@ export interface ReportPdfInput {
   processedAt: Date;
   camera: string | null;
   numOfInputImgs: number;
+  /** The report's outputData: the annotations people saved and the boxes they drew. */
+  outputData: readonly ReportOutputPoint[];
 }
 
 /** Web Mercator tile of a point at a zoom (512-px tiles count the same as 256-px ones per zoom). */
@@ -40,8 +46,9 @@ function tileOf(lng: number, lat: number, z: number): [number, number] {
 
 /**
  * `final_report.pdf` of a report: the field map from its stored tiles, its analysed images and its
- * agronomy history file when it has one. Written by the finalize job and again whenever the agro
- * jobs write a new `front_agro_weather.json` (`report.pdf` job); the same inputs give the same pages.
+ * agronomy history file when it has one, the annotations people saved. Written by the finalize job
+ * and again (`report.pdf` job) whenever the agro jobs write a new `front_agro_weather.json` or
+ * someone saves an annotation; the same inputs give the same pages.
  */
 export async function writeReportPdf(storage: Storage, context: ReportContext, input: ReportPdfInput) {
   const { report, field, owner } = context;
@@ -60,11 +67,15 @@ export async function writeReportPdf(storage: Storage, context: ReportContext, i
       if (await storage.get(reportKey(uuid, tileFile(layers[0], z, x, y)))) maxZoom = z;
     }
   }
+  const plants = pdfPlants(input.images, input.outputData);
+  const lookFirst = lookFirstAreas(field?.polygon ?? [], plants);
+  const vigour = vigourLayer(input.images);
   const fieldMap = await renderFieldMap({
     ring: field?.polygon ?? [],
     points: input.images.flatMap(({ analysis }) =>
       analysis.boxes.map((box) => ({ lng: box.lng, lat: box.lat, colour: COLOUR_HEX[box.colour] })),
     ),
+    areas: lookFirst.areas.map((area) => ({ ring: area.ring, label: String(area.rank) })),
     readTile,
     layers,
     ...(maxZoom !== undefined ? { maxZoom } : {}),
@@ -94,6 +105,9 @@ export async function writeReportPdf(storage: Storage, context: ReportContext, i
       return file ? readAll(file.stream) : null;
     },
     agro: await readHistoryFile(storage, uuid),
+    plants,
+    vigour: vigour.features.length > 0 ? vigourCounts(vigour) : null,
+    lookFirst,
   });
   await storage.put(reportKey(uuid, PDF_FILE), pdf, 'application/pdf');
 }
@@ -126,7 +140,11 @@ export function createReportPdfJob(deps: {
       processedAt: report.processedAt ?? new Date(),
       camera: report.camera,
       numOfInputImgs: report.numOfInputImgs ?? 0,
+      outputData: report.outputData ?? [],
     });
-    deps.logger.info({ report: report.uuid }, 'report PDF written again with its agronomy pages');
+    deps.logger.info(
+      { report: report.uuid },
+      'report PDF written again (agronomy file or annotations changed)',
+    );
   };
 }

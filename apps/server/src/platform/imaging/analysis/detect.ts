@@ -8,6 +8,7 @@ import type { DatasetStatistics, DetectOptions, PhotoAnalysis, PhotoInput, Photo
 import { planesGsdM } from './measure.ts';
 import { computePlantFields, type PlantFields } from './plant-fields.ts';
 import { plantUnits } from './plant-units.ts';
+import { plantVigour } from './plant-vigour.ts';
 import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
 import { DEFAULT_DETECT } from './scores.ts';
 import { unitBoxes } from './stress-boxes.ts';
@@ -102,6 +103,7 @@ export async function detectOnFields(
     canopyShare: fields.validCount ? fields.canopyCount / fields.validCount : 0,
     stressedShare: fields.canopyCount ? stressedCanopy / fields.canopyCount : 0,
     boxes,
+    plants: plantVigour(units, georeference.pixelToLngLat),
   };
 }
 

@@ -25,6 +25,13 @@ describe('classification layer legend', () => {
       expect(within(legend).getByText(name)).toBeTruthy();
     }
     expect(within(legend).getByText('Not Classified')).toBeTruthy();
+    // A stress factor a person chose outside the five classes, and how such plants are marked.
+    expect(within(legend).getByText('Other stress factor')).toBeTruthy();
+    expect(screen.getByTestId('results-class-by-person').textContent).toContain(
+      'the stress factor chosen in a note is the plant’s class',
+    );
+    // The stress colours of the other layers' markers would contradict the class colours.
+    expect(screen.queryByText('Stress and low chlorophyll')).toBeNull();
     expect(screen.getByTestId('results-not-classified-explained').textContent).toContain(
       'could not be told from the photo',
     );
@@ -33,6 +40,8 @@ describe('classification layer legend', () => {
   it('is in Greek in Greek', () => {
     controls('beta', 'el');
     expect(screen.getByTestId('results-not-classified-explained').textContent).toContain('Μη ταξινομημένο');
+    expect(screen.getByText('Άλλος παράγοντας καταπόνησης')).toBeTruthy();
+    expect(screen.getByTestId('results-class-by-person').textContent).toContain('Εκτίμηση ανθρώπου');
   });
 
   it('is not shown for the other layers', () => {

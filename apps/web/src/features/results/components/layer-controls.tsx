@@ -1,15 +1,26 @@
-import { DRAWN_BOX_HEX, MAP, type MapLayer, STRESS_COLOUR_HEX, STRESS_COLOURS } from '@ampelos/domain';
+import {
+  DRAWN_BOX_HEX,
+  MAP,
+  type MapLayer,
+  STRESS_COLOUR_HEX,
+  STRESS_COLOURS,
+  type VigourClass,
+} from '@ampelos/domain';
 import { Box, Group, Select, Slider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ClassificationLegend } from './classification-legend.tsx';
+import type { ViewLayer } from './view-layer.ts';
+import { VigourLegend } from './vigour-legend.tsx';
 
 interface LayerControlsProps {
-  layers: MapLayer[];
-  layer: MapLayer | null;
-  onLayer: (layer: MapLayer) => void;
+  layers: ViewLayer[];
+  layer: ViewLayer | null;
+  onLayer: (layer: ViewLayer) => void;
   opacity: number;
   onOpacity: (opacity: number) => void;
   surfaceMap: { min: number; max: number } | null;
+  /** The vigour layer's plants per class, and whether they are loaded. */
+  vigour?: { counts: Record<VigourClass, number> | null; state: 'loading' | 'error' | 'ready' };
 }
 
 /** Colour ramps of the continuous layers, low → high, as `platform/imaging/tiles/layer-codes.ts` paints them. */
@@ -44,9 +55,10 @@ export function LayerControls({
   opacity,
   onOpacity,
   surfaceMap,
+  vigour,
 }: LayerControlsProps) {
   const { t } = useTranslation();
-  const ramp = layer ? RAMPS[layer] : undefined;
+  const ramp = layer && layer !== 'vigour' ? RAMPS[layer] : undefined;
   return (
     <Stack gap="sm">
       {layers.length > 0 ? (
@@ -55,7 +67,7 @@ export function LayerControls({
             label={t('results.layer')}
             data={layers.map((value) => ({ value, label: t(`results.layers.${value}`) }))}
             value={layer}
-            onChange={(value) => value && onLayer(value as MapLayer)}
+            onChange={(value) => value && onLayer(value as ViewLayer)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: false }}
             data-testid="results-layer-select"
@@ -82,20 +94,28 @@ export function LayerControls({
         </Text>
       )}
       <Stack gap={4} data-testid="results-legend">
-        <Text size="sm" fw={500}>
-          {t('results.legend.title')}
-        </Text>
-        {STRESS_COLOURS.map((colour) => (
-          <Group key={colour} gap={6} wrap="nowrap">
-            <Swatch colour={STRESS_COLOUR_HEX[colour]} />
-            <Text size="xs">{t(`results.colours.${colour}`)}</Text>
-          </Group>
-        ))}
-        <Group gap={6} wrap="nowrap">
-          <Swatch colour={DRAWN_BOX_HEX} />
-          <Text size="xs">{t('results.colours.drawn')}</Text>
-        </Group>
+        {/* On the Classification layer the plant markers take their class's colour instead. */}
+        {layer !== 'beta' && (
+          <>
+            <Text size="sm" fw={500}>
+              {t('results.legend.title')}
+            </Text>
+            {STRESS_COLOURS.map((colour) => (
+              <Group key={colour} gap={6} wrap="nowrap">
+                <Swatch colour={STRESS_COLOUR_HEX[colour]} />
+                <Text size="xs">{t(`results.colours.${colour}`)}</Text>
+              </Group>
+            ))}
+            <Group gap={6} wrap="nowrap">
+              <Swatch colour={DRAWN_BOX_HEX} />
+              <Text size="xs">{t('results.colours.drawn')}</Text>
+            </Group>
+          </>
+        )}
         {layer === 'beta' && <ClassificationLegend />}
+        {layer === 'vigour' && (
+          <VigourLegend counts={vigour?.counts ?? null} state={vigour?.state ?? 'loading'} />
+        )}
         {ramp && (
           <Stack gap={2} mt={4}>
             <Box

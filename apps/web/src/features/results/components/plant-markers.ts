@@ -1,7 +1,8 @@
-import { MAP, type ReportResultsView, stressColourHex } from '@ampelos/domain';
+import { MAP, PLANT_CLASS_HEX, plantClass, type ReportResultsView, stressColourHex } from '@ampelos/domain';
 import type { FeatureCollection, Point } from 'geojson';
 import { type GeoJSONSource, type Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { MAP_COLOURS } from '../../../components/map/index.ts';
+import { PERSON_MARKER_RADIUS } from './classification-legend.tsx';
 
 export const PLANTS_SOURCE = 'results-plants';
 /** The deepest zoom MapLibre builds GeoJSON tiles for. */
@@ -12,16 +13,32 @@ export interface PlantRef {
   base: string;
 }
 
-/** Every box of every photo as a point at its own ground position. */
-export function plantCollection(results: ReportResultsView): FeatureCollection<Point> {
+/**
+ * Every box of every photo as a point at its own ground position, coloured by its stress colour or,
+ * on the Classification layer, by its class (a plant a person assessed is marked as such).
+ */
+export function plantCollection(
+  results: ReportResultsView,
+  colourBy: 'stress' | 'class' = 'stress',
+): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
     features: results.photos.flatMap((photo) =>
-      photo.boxes.map((box) => ({
-        type: 'Feature' as const,
-        properties: { boxId: box.id, base: photo.base, colour: stressColourHex(box.colour) },
-        geometry: { type: 'Point' as const, coordinates: [box.lng, box.lat] },
-      })),
+      photo.boxes.map((box) => {
+        const found = plantClass(box);
+        const byClass = colourBy === 'class';
+        return {
+          type: 'Feature' as const,
+          properties: {
+            boxId: box.id,
+            base: photo.base,
+            colour: byClass ? PLANT_CLASS_HEX[found.key] : stressColourHex(box.colour),
+            plantClass: found.key,
+            person: byClass && found.byPerson,
+          },
+          geometry: { type: 'Point' as const, coordinates: [box.lng, box.lat] },
+        };
+      }),
     ),
   };
 }
@@ -61,6 +78,8 @@ export function installPlantMarkers(
     onPlant: (plant: PlantRef) => void;
     onCluster: (plants: PlantRef[], at: [number, number]) => void;
     plantLabel: string;
+    /** Label of a plant whose class a person chose. */
+    personPlantLabel: string;
     clusterLabel: (count: number) => string;
   },
 ) {
@@ -126,10 +145,26 @@ export function installPlantMarkers(
         void openCluster(properties.cluster_id as number, at);
       });
     } else {
-      const { boxId, base, colour } = properties as { boxId: string; base: string; colour: string };
-      button = markerButton({ width: '18px', height: '18px', background: colour }, handlers.plantLabel);
+      const { boxId, base, colour, person, plantClass } = properties as {
+        boxId: string;
+        base: string;
+        colour: string;
+        person: boolean;
+        plantClass: string;
+      };
+      button = markerButton(
+        {
+          width: '18px',
+          height: '18px',
+          background: colour,
+          ...(person ? { borderRadius: PERSON_MARKER_RADIUS, boxShadow: '0 0 0 2px #111111' } : {}),
+        },
+        person ? handlers.personPlantLabel : handlers.plantLabel,
+      );
       button.dataset.testid = 'results-marker';
       button.dataset.boxId = boxId;
+      button.dataset.plantClass = plantClass;
+      if (person) button.dataset.person = 'true';
       button.addEventListener('click', (event) => {
         // The popup opens within this click: the map must not see it (it closes popups on click).
         event.stopPropagation();

@@ -1,4 +1,4 @@
-import { MAP, type MapLayer, type ReportResultsView, type StressGrid } from '@ampelos/domain';
+import { MAP, type ReportResultsView, type StressGrid, type VigourLayerFile } from '@ampelos/domain';
 import { type Map as MapLibreMap, Popup } from 'maplibre-gl';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -11,13 +11,17 @@ import {
   setRasterOverlay,
 } from '../../../components/map/index.ts';
 import { installPlantMarkers, type PlantRef, plantCollection } from './plant-markers.ts';
+import { personAssessedPlants, setClassOverlay, setVigourOverlay } from './plant-overlays.ts';
 import { setStressGrid } from './stress-grid-layer.ts';
 import { SwipeCompare, type SwipeSide } from './swipe-compare.tsx';
 import { tileBounds } from './use-compare-side.ts';
+import { tileLayerOf, type ViewLayer } from './view-layer.ts';
 
 const OUTLINE = 'results-field';
 const LAYER = 'results-layer';
 const GRID = 'results-grid';
+const VIGOUR = 'results-vigour';
+const CLASSES = 'results-classes';
 
 export interface MapPopup {
   at: [number, number];
@@ -27,8 +31,10 @@ export interface MapPopup {
 
 interface ResultsMapProps {
   results: ReportResultsView;
-  layer: MapLayer | null;
+  layer: ViewLayer | null;
   opacity: number;
+  /** The vigour layer's plants, drawn while the vigour layer is chosen (null until loaded). */
+  vigour?: VigourLayerFile | null;
   onPlant: (plant: PlantRef) => void;
   onCluster: (plants: PlantRef[], at: [number, number]) => void;
   /** Rendered in a MapLibre popup at `at` (the marker popup of the spec). */
@@ -53,13 +59,17 @@ export function ResultsMap({
   popup,
   grid = null,
   compare = null,
+  vigour = null,
   h = '100%',
 }: ResultsMapProps) {
   const { t } = useTranslation();
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const handlers = useRef({ onPlant, onCluster, t });
   handlers.current = { onPlant, onCluster, t };
-  const plants = useMemo(() => plantCollection(results), [results]);
+  const plants = useMemo(
+    () => plantCollection(results, layer === 'beta' ? 'class' : 'stress'),
+    [results, layer],
+  );
   const markersRef = useRef<ReturnType<typeof installPlantMarkers> | null>(null);
   const firstPlants = useRef(plants);
 
@@ -80,6 +90,7 @@ export function ResultsMap({
         onPlant: (plant) => handlers.current.onPlant(plant),
         onCluster: (list, at) => handlers.current.onCluster(list, at),
         plantLabel: handlers.current.t('results.marker'),
+        personPlantLabel: handlers.current.t('results.markerByPerson'),
         clusterLabel: (count) => handlers.current.t('results.clusterTitle', { count }),
       });
       ready.once('remove', () => setMap(null));
@@ -97,9 +108,10 @@ export function ResultsMap({
   opacityRef.current = opacity;
   const { tileUrlTemplate, tileZoom } = results;
   const bounds = useMemo(() => tileBounds(results.field.polygonPoints), [results.field.polygonPoints]);
+  const tileLayer = tileLayerOf(layer, results.layers);
   useEffect(() => {
     if (!map) return;
-    if (!layer || !tileZoom) {
+    if (!tileLayer || !tileZoom) {
       if (map.getLayer(LAYER)) map.removeLayer(LAYER);
       if (map.getSource(LAYER)) map.removeSource(LAYER);
       return;
@@ -109,7 +121,7 @@ export function ResultsMap({
       LAYER,
       {
         // Absolute (tiles load in a worker) with the {z}/{x}/{y} placeholders left as they are.
-        tiles: [`${window.location.origin}${tileUrlTemplate.replace('{layer}', layer)}`],
+        tiles: [`${window.location.origin}${tileUrlTemplate.replace('{layer}', tileLayer)}`],
         minZoom: tileZoom.min,
         maxZoom: Math.min(tileZoom.max, MAP.rasterMaxZoom),
         beforeId: `${OUTLINE}-fill`,
@@ -117,10 +129,20 @@ export function ResultsMap({
       },
       opacityRef.current,
     );
-  }, [map, layer, tileUrlTemplate, tileZoom, bounds]);
+  }, [map, tileLayer, tileUrlTemplate, tileZoom, bounds]);
   useEffect(() => {
-    if (map) setRasterOpacity(map, LAYER, opacity);
-  }, [map, opacity]);
+    // Under the vigour layer the HD photos stay fully visible; the slider fades the plants instead.
+    if (map) setRasterOpacity(map, LAYER, layer === 'vigour' ? 100 : opacity);
+  }, [map, opacity, layer]);
+  useEffect(() => {
+    if (map) setVigourOverlay(map, VIGOUR, layer === 'vigour' ? vigour : null, opacity, `${OUTLINE}-fill`);
+  }, [map, layer, vigour, opacity]);
+  const assessed = useMemo(() => personAssessedPlants(results), [results]);
+  useEffect(() => {
+    if (!map) return;
+    const shown = layer === 'beta' && assessed.features.length > 0 ? assessed : null;
+    setClassOverlay(map, CLASSES, shown, opacity, `${OUTLINE}-fill`);
+  }, [map, layer, assessed, opacity]);
   useEffect(() => {
     if (map) setStressGrid(map, GRID, grid, `${OUTLINE}-fill`);
   }, [map, grid]);
@@ -133,6 +155,7 @@ export function ResultsMap({
         onReady={onReady}
         data-testid="results-map"
         data-layer={layer ?? ''}
+        data-vigour-plants={layer === 'vigour' && vigour ? String(vigour.features.length) : undefined}
         data-opacity={String(opacity)}
         data-grid={grid ? String(grid.cells.length) : undefined}
       />

@@ -18,6 +18,7 @@ vi.mock('./results-map.tsx', () => ({
     popup: { content: ReactNode } | null;
     compare: { right: { label: string; overlay: { tiles: string[] } } } | null;
     grid: { cells: unknown[] } | null;
+    vigour: { features: unknown[] } | null;
   }) => (
     <div
       data-testid="results-map"
@@ -27,6 +28,7 @@ vi.mock('./results-map.tsx', () => ({
         props.compare ? `${props.compare.right.label} @ ${props.compare.right.overlay.tiles[0]}` : ''
       }
       data-grid={props.grid ? props.grid.cells.length : ''}
+      data-vigour-plants={props.vigour ? props.vigour.features.length : ''}
     >
       {props.results.photos.flatMap((photo) =>
         photo.boxes.map((box) => (
@@ -61,6 +63,7 @@ const box = (overrides: Partial<ResultsBoxView>): ResultsBoxView => ({
   annotatedAt: null,
   annotatedBy: null,
   drawn: false,
+  ring: null,
   ...overrides,
 });
 
@@ -90,9 +93,33 @@ function resultsOf(overrides: Partial<ReportResultsView> = {}): ReportResultsVie
     ],
     canAnnotate: true,
     siblings: [],
+    vigourUrl: null,
+    canExportAnnotations: false,
     ...overrides,
   };
 }
+
+const VIGOUR_URL = `/api/reports/${UUID}/files/data_files/vigour.geojson`;
+const unit = (vigour: 'low' | 'medium' | 'high', lng: number) => ({
+  type: 'Feature',
+  properties: { vigour, z: vigour === 'low' ? -1.6 : vigour === 'high' ? 1.4 : 0.1 },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lng, 37.8175],
+        [lng, 37.81749],
+        [lng + 0.00001, 37.81749],
+        [lng + 0.00001, 37.8175],
+        [lng, 37.8175],
+      ],
+    ],
+  },
+});
+const VIGOUR_LAYER = {
+  type: 'FeatureCollection',
+  features: [unit('low', 22.71), unit('medium', 22.7101), unit('medium', 22.7102), unit('high', 22.7103)],
+};
 
 // jsdom loads no images: give the HD photo a size and fire its load event.
 beforeEach(() => {
@@ -113,6 +140,7 @@ async function openResults(
       others.map((other) => [`GET /api/reports/${other.uuid}/results`, () => ({ body: { data: other } })]),
     ),
     [`GET /api/reports/${UUID}/results`]: () => ({ body: { data: results } }),
+    [`GET ${VIGOUR_URL}`]: () => ({ body: VIGOUR_LAYER }),
     'POST /api/reports/update/bbox': ({ body }) => {
       const input = body as { bboxId: string; factor: string; comment: string };
       return {
@@ -228,6 +256,47 @@ describe('report results', () => {
     ])
       expect(legend.textContent).toContain(name);
     expect(legend.textContent).toContain("a person's assessment");
+  });
+
+  it('offers the vigour layer over the HD photos, with its classes, their counts and how they are set', async () => {
+    const api = await openResults(resultsOf({ layers: ['ai', 'beta', 'no_pseu'], vigourUrl: VIGOUR_URL }));
+    await userEvent.click(screen.getByTestId('results-layer-select'));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Plant Stress', 'Classification', 'Vigour', 'High Definition']);
+    // Not fetched until it is shown.
+    expect(api.calls.some((call) => call.path.endsWith('vigour.geojson'))).toBe(false);
+    await userEvent.click(screen.getByRole('option', { name: 'Vigour' }));
+    const map = screen.getByTestId('results-map');
+    expect(map.dataset.layer).toBe('vigour');
+    await waitFor(() => expect(map.dataset.vigourPlants).toBe('4'));
+    const legend = screen.getByTestId('results-vigour-legend');
+    expect(legend.textContent).toContain('Low vigour (1)');
+    expect(legend.textContent).toContain('Medium vigour (2)');
+    expect(legend.textContent).toContain('High vigour (1)');
+    expect(screen.getByTestId('results-vigour-explained').textContent).toContain('within 8 m');
+    // The stress colours are for the plant markers of the other layers.
+    expect(screen.queryByTestId('results-classification-legend')).toBeNull();
+  });
+
+  it('shows the vigour legend in Greek', async () => {
+    await openResults(resultsOf({ layers: ['ai', 'no_pseu'], vigourUrl: VIGOUR_URL }), { lang: 'el' });
+    await userEvent.click(screen.getByTestId('results-layer-select'));
+    await userEvent.click(screen.getByRole('option', { name: 'Ευρωστία' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('results-vigour-legend').textContent).toContain('Χαμηλή ευρωστία (1)'),
+    );
+  });
+
+  it('links the labelled set of annotated plants for staff only', async () => {
+    await openResults(resultsOf());
+    expect(screen.queryByTestId('results-export-annotations')).toBeNull();
+  });
+
+  it('gives staff the labelled set of the report’s annotated plants', async () => {
+    await openResults(resultsOf({ canExportAnnotations: true }), { role: 'admin' });
+    const link = screen.getByTestId('results-export-annotations');
+    expect(link.getAttribute('href')).toBe(`/api/annotations/export?report=${UUID}`);
+    expect(link.textContent).toBe('Download annotated plants (labelled set)');
   });
 
   it('changes the opacity in steps and links the PDF', async () => {

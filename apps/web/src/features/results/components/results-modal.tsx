@@ -1,11 +1,11 @@
 import {
   BREAKPOINTS,
   MAP,
-  type MapLayer,
   type ReportResultsView,
   stressColourHex,
   stressDensityGrid,
   TIMERS_MS,
+  vigourCounts,
 } from '@ampelos/domain';
 import {
   Alert,
@@ -24,10 +24,17 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconFileTypePdf, IconPlant2 } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconFileTypePdf,
+  IconPlant2,
+  IconTagsFilled,
+} from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportResults } from '../api/get-report-results.ts';
+import { useVigourLayer } from '../api/get-vigour-layer.ts';
 import { classKey } from '../labels.ts';
 import { type CompareChoice, CompareControls } from './compare-controls.tsx';
 import { HdViewer } from './hd-viewer.tsx';
@@ -37,6 +44,7 @@ import { PlantPopup } from './plant-popup.tsx';
 import { type MapPopup, ResultsMap } from './results-map.tsx';
 import { StressGridLegend } from './stress-grid-legend.tsx';
 import { useCompareSide } from './use-compare-side.ts';
+import { type ViewLayer, viewLayers } from './view-layer.ts';
 
 interface ResultsModalProps {
   reportUuid: string;
@@ -93,9 +101,15 @@ function ResultsView({
 }) {
   const { t } = useTranslation();
   const [agroOpen, agro] = useDisclosure(false);
-  const [layer, setLayer] = useState<MapLayer | null>(
-    results.layers.includes('ai') ? 'ai' : (results.layers[0] ?? null),
+  const layers = useMemo(
+    () => viewLayers(results.layers, results.vigourUrl !== null),
+    [results.layers, results.vigourUrl],
   );
+  const [layer, setLayer] = useState<ViewLayer | null>(
+    results.layers.includes('ai') ? 'ai' : (layers[0] ?? null),
+  );
+  const vigour = useVigourLayer(results.vigourUrl, layer === 'vigour');
+  const counts = useMemo(() => (vigour.data ? vigourCounts(vigour.data) : null), [vigour.data]);
   const [opacity, setOpacity] = useState<number>(MAP.layerOpacityDefault);
   const [selected, setSelected] = useState<PlantRef | null>(null);
   const [cluster, setCluster] = useState<{ plants: PlantRef[]; at: [number, number] } | null>(null);
@@ -153,6 +167,7 @@ function ResultsView({
           setCluster({ plants, at });
         }}
         popup={popup}
+        vigour={vigour.data ?? null}
         grid={showGrid ? grid : null}
         compare={
           right && layer
@@ -185,12 +200,16 @@ function ResultsView({
         <Collapse expanded={panelOpen}>
           <Stack gap="sm" mt="xs">
             <LayerControls
-              layers={results.layers}
+              layers={layers}
               layer={layer}
               onLayer={setLayer}
               opacity={opacity}
               onOpacity={setOpacity}
               surfaceMap={results.surfaceMap}
+              vigour={{
+                counts,
+                state: vigour.isError ? 'error' : vigour.data ? 'ready' : 'loading',
+              }}
             />
             <CompareControls results={results} choice={compare} onChoice={setCompare} />
             {grid && grid.cells.length > 0 && (
@@ -218,6 +237,19 @@ function ResultsView({
                 data-testid="results-download-pdf"
               >
                 {t('results.downloadReport')}
+              </Button>
+            )}
+            {results.canExportAnnotations && (
+              <Button
+                component="a"
+                href={`/api/annotations/export?report=${encodeURIComponent(reportUuid)}`}
+                download
+                variant="light"
+                leftSection={<IconTagsFilled size={16} />}
+                fullWidth
+                data-testid="results-export-annotations"
+              >
+                {t('results.exportAnnotations')}
               </Button>
             )}
             {agroHistory && (
