@@ -46,6 +46,7 @@ import { createNotificationRepository } from './modules/notifications/repository
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { createPrivacyModule } from './modules/privacy/privacy-module.ts';
+import { reportLifecycle } from './modules/reports/lifecycle.ts';
 import { createReportEvents } from './modules/reports/report-events.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -268,6 +269,7 @@ export async function buildApp({
   const crew = createCrewService({ shoots: shootRepository, events: shootEvents, scheduling: shoots, audit });
   const reports = createReportService({
     reports: createReportRepository(database.db),
+    lifecycle: reportLifecycle(database.db),
     shoots: shootRepository,
     events: createReportEvents({
       notify: notifications.notify,
