@@ -5,70 +5,35 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAddressRepository } from './modules/addresses/repository.ts';
-import { addressRoutes } from './modules/addresses/routes.ts';
-import { createAddressService } from './modules/addresses/service.ts';
+import { createAddressesModule } from './modules/addresses/addresses-module.ts';
 import { createAgroModule } from './modules/agro/agro-module.ts';
-import { createAnalyticsRepository } from './modules/analytics/repository.ts';
-import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { createAnalyticsService } from './modules/analytics/service.ts';
-import { createAuditRepository } from './modules/audit/repository.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { createAuditService } from './modules/audit/service.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
+import { createAnalyticsModule } from './modules/analytics/analytics-module.ts';
+import { createAuditModule } from './modules/audit/audit-module.ts';
+import { createAuthModule } from './modules/auth/auth-module.ts';
 import type { AuthContext } from './modules/auth/sessions.ts';
-import { createSessionManager } from './modules/auth/sessions.ts';
-import { createAuthThrottle } from './modules/auth/throttle.ts';
-import { createThrottleRepository } from './modules/auth/throttle-repository.ts';
-import { createOrderEvents } from './modules/commerce/order-events.ts';
-import { presentReport } from './modules/commerce/presenter.ts';
-import { createCommerceRepository } from './modules/commerce/repository.ts';
-import { commerceRoutes } from './modules/commerce/routes.ts';
-import { createCommerceService } from './modules/commerce/service.ts';
-import { createCompanyDirectoryService } from './modules/companies/directory-service.ts';
-import { createCompanyRepository } from './modules/companies/repository.ts';
-import { companyRoutes } from './modules/companies/routes.ts';
-import { createCompanyService } from './modules/companies/service.ts';
+import { createCommerceModule } from './modules/commerce/commerce-module.ts';
+import { createCompaniesModule } from './modules/companies/companies-module.ts';
 import { createServerLogChannel } from './modules/console/server-log.ts';
 import { createStaffChat } from './modules/console/staff-chat.ts';
 import { createDatasetsModule } from './modules/datasets/datasets-module.ts';
-import { deployRoutes } from './modules/deploy/routes.ts';
-import { createDeployService } from './modules/deploy/service.ts';
-import { createFieldRepository } from './modules/fields/repository.ts';
-import { fieldRoutes } from './modules/fields/routes.ts';
-import { createFieldService } from './modules/fields/service.ts';
+import { createDeployModule } from './modules/deploy/deploy-module.ts';
+import { createFieldsModule } from './modules/fields/fields-module.ts';
 import { createMailRepository } from './modules/mail/repository.ts';
 import { createMailService } from './modules/mail/service.ts';
-import { createNotificationRepository } from './modules/notifications/repository.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { createNotificationService } from './modules/notifications/service.ts';
-import { placeRoutes } from './modules/places/routes.ts';
+import { createNotificationsModule } from './modules/notifications/notifications-module.ts';
+import { createPlacesModule } from './modules/places/places-module.ts';
 import { createPrivacyModule } from './modules/privacy/privacy-module.ts';
-import { createReportEvents } from './modules/reports/report-events.ts';
-import { createReportRepository } from './modules/reports/repository.ts';
-import { reportRoutes } from './modules/reports/routes.ts';
-import { createReportService } from './modules/reports/service.ts';
+import { createReportsModule } from './modules/reports/reports-module.ts';
 import { createResultsModule } from './modules/results/results-module.ts';
-import { createCrewService } from './modules/shoots/crew-service.ts';
-import { presentFieldShoot } from './modules/shoots/presenter.ts';
-import { createShootRepository } from './modules/shoots/repository.ts';
-import { shootRoutes } from './modules/shoots/routes.ts';
-import { createShootService } from './modules/shoots/service.ts';
-import { createShootEvents, SHOOT_MANAGER_ROLES } from './modules/shoots/shoot-events.ts';
-import { createMaintenance } from './modules/system/maintenance.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { userAdminRoutes } from './modules/users/admin-routes.ts';
-import { createUserAdminService } from './modules/users/admin-service.ts';
+import type { ServerModule } from './modules/server-module.ts';
+import { createShootsModule } from './modules/shoots/shoots-module.ts';
+import { createSystemModule } from './modules/system/system-module.ts';
 import { createUserRepository } from './modules/users/repository.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { createUserService } from './modules/users/service.ts';
+import { createUsersModule } from './modules/users/users-module.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
-import { createPlaceSearch } from './platform/geo/place-search.ts';
-import { createOfflineGeocoder } from './platform/geo/reverse-geocode.ts';
 import { createReadiness, storageProbe } from './platform/health/readiness.ts';
 import { healthRoutes } from './platform/health/routes.ts';
 import { openApiAnswer } from './platform/http/answers.ts';
@@ -84,7 +49,6 @@ import { createLogTail, LOG_REDACT_PATHS, redactSecrets } from './platform/log-t
 import { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { installMetrics } from './platform/metrics/routes.ts';
-import { createBotCheck } from './platform/providers/recaptcha.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
 import { createPostgresBus } from './platform/realtime/postgres-bus.ts';
 import { installWebSocket, realtimeRoutes } from './platform/realtime/routes.ts';
@@ -207,121 +171,36 @@ export async function buildApp({
     storageCheck: storageProbe(storage),
     queueCheck: jobs.check,
   });
-  const usersRepository = createUserRepository(database.db);
+  const db = database.db;
+  const log = app.log;
+  const { publicUrl } = config;
   const mail = createMailService({
-    repository: createMailRepository(database.db),
+    repository: createMailRepository(db),
     transport,
     jobs,
     from: config.mailFrom,
-    publicUrl: config.publicUrl,
+    publicUrl,
   });
   await jobs.handle('mail.send', mail.deliver);
-  const sessions = createSessionManager({ users: usersRepository, config, bus: realtime, logger: app.log });
-  const throttle = createAuthThrottle({
-    repository: createThrottleRepository(database.db),
-    settings: config.authThrottle,
-    onLocked: (email, until) => auth.tellLocked(email, until),
-  });
-  const auth = createAuthService({
+  // Modules, each built from the platform and the services of those before it.
+  const usersRepository = createUserRepository(db);
+  const authModule = createAuthModule({
+    config,
+    database,
     users: usersRepository,
     mail,
-    throttle,
-    botCheck: createBotCheck({ secret: config.recaptchaSecret, logger: app.log }),
-    publicUrl: config.publicUrl,
-    sessions: sessions.notices,
+    bus: realtime,
+    logger: log,
   });
-  const users = createUserService({
-    users: usersRepository,
-    storage,
-    mail,
-    publicUrl: config.publicUrl,
-    sessions: sessions.notices,
-  });
-  const addresses = createAddressService({ addresses: createAddressRepository(database.db) });
-  const commerceRepository = createCommerceRepository(database.db);
-  const notifications = createNotificationService({
-    notifications: createNotificationRepository(database.db),
-    realtime,
-  });
-  const companyRepository = createCompanyRepository(database.db);
-  const companies = createCompanyService({
-    companies: companyRepository,
-    storage,
-    sessions: sessions.notices,
-  });
-  const companyDirectory = createCompanyDirectoryService({ companies: companyRepository, storage });
-  const audit = createAuditService({ audit: createAuditRepository(database.db), logger: app.log });
-  const maintenance = createMaintenance({ storage, fromConfig: config.maintenanceMode, audit });
-  const userAdmin = createUserAdminService({
-    users: usersRepository,
-    mail,
-    publicUrl: config.publicUrl,
-    audit,
-    sessions: sessions.notices,
-  });
-  const shootRepository = createShootRepository(database.db);
-  const shootEvents = createShootEvents({
-    notify: notifications.notify,
-    mail,
-    managers: () => shootRepository.usersWithRoles(SHOOT_MANAGER_ROLES),
-    publicUrl: config.publicUrl,
-    logger: app.log,
-  });
-  const shoots = createShootService({ shoots: shootRepository, events: shootEvents });
-  const crew = createCrewService({ shoots: shootRepository, events: shootEvents, scheduling: shoots, audit });
-  const reports = createReportService({
-    reports: createReportRepository(database.db),
-    shoots: shootRepository,
-    events: createReportEvents({
-      notify: notifications.notify,
-      mail,
-      publicUrl: config.publicUrl,
-      logger: app.log,
-    }),
-  });
-  const orderIssuer = { seller: config.seller, bank: config.bank, salesEmail: config.salesEmail };
-  const commerce = createCommerceService({
-    commerce: commerceRepository,
-    audit,
-    bank: config.bank,
-    events: createOrderEvents({
-      notify: notifications.notify,
-      mail,
-      usersWithRoles: commerceRepository.usersWithRoles,
-      issuer: orderIssuer,
-      publicUrl: config.publicUrl,
-      logger: app.log,
-    }),
-  });
-  const fields = createFieldService({
-    onCreated: async ({ field, owner }) => {
-      // Operations staff plan shoots per field: they hear of new ones.
-      try {
-        const staff = await shootRepository.usersWithRoles(SHOOT_MANAGER_ROLES);
-        await notifications.notify(
-          staff.map((user) => user.id),
-          'new_field',
-          {
-            field: { uuid: field.uuid, title: field.title, area: field.area },
-            owner: { firstName: owner.firstName, lastName: owner.lastName },
-          },
-        );
-      } catch (error) {
-        app.log.error({ err: error }, 'new_field notification failed');
-      }
-    },
-    fields: createFieldRepository(database.db),
-    storage,
-    geocoder: createOfflineGeocoder(),
-    reports: async (fieldIds, viewerId) => {
-      const byField = new Map<number, ReturnType<typeof presentReport>[]>();
-      for (const row of await commerceRepository.reportsOfFields(fieldIds, viewerId)) {
-        if (row.fieldId === null) continue;
-        byField.set(row.fieldId, [...(byField.get(row.fieldId) ?? []), presentReport(row)]);
-      }
-      return byField;
-    },
-  });
+  const { sessions } = authModule;
+  const notifications = createNotificationsModule({ db, realtime });
+  const { notify } = notifications;
+  const auditModule = createAuditModule({ db, logger: log });
+  const { audit } = auditModule;
+  const system = createSystemModule({ config, storage, audit });
+  const { maintenance } = system;
+  const shoots = createShootsModule({ db, notify, mail, audit, publicUrl, logger: log });
+  const commerce = createCommerceModule({ db, config, audit, notify, mail, logger: log });
   const datasets = createDatasetsModule({
     config,
     database,
@@ -331,14 +210,42 @@ export async function buildApp({
     ...(diskFreeBytes ? { diskFreeBytes } : {}),
     jobs,
     mail,
-    notify: notifications.notify,
-    logger: app.log,
+    notify,
+    logger: log,
   });
-  if (runWorker) await datasets.startWorker();
-  const agroModule = createAgroModule({ config, database, logger: app.log, jobs, storage, bus: realtime });
-  if (runWorker) await agroModule.startWorker();
-  const privacy = createPrivacyModule({ config, database, storage, jobs, mail, logger: app.log });
-  if (runWorker) await privacy.startWorker();
+  const agroModule = createAgroModule({ config, database, logger: log, jobs, storage, bus: realtime });
+  const privacy = createPrivacyModule({ config, database, storage, jobs, mail, logger: log });
+  /** In the order their routes are registered under /api. */
+  const modules: ServerModule[] = [
+    system,
+    authModule,
+    createUsersModule({ users: usersRepository, storage, mail, publicUrl, audit, sessions }),
+    createAddressesModule({ db }),
+    createFieldsModule({
+      db,
+      storage,
+      notify,
+      staff: shoots.managers,
+      reports: commerce.fieldReports,
+      commerce: commerce.commerce,
+      shootData: shoots.fieldShoots,
+      logger: log,
+    }),
+    createPlacesModule(),
+    commerce,
+    createCompaniesModule({ db, storage, sessions: sessions.notices }),
+    notifications,
+    shoots,
+    createReportsModule({ db, shoots: shoots.repository, notify, mail, publicUrl, logger: log }),
+    createAnalyticsModule({ db }),
+    auditModule,
+    createDeployModule({ config, audit, logger: log }),
+    datasets,
+    createResultsModule({ database, storage, jobs }),
+    agroModule,
+    privacy,
+  ];
+  if (runWorker) for (const module of modules) await module.startWorker?.();
   const staffChat = createStaffChat({ bus: realtime });
   const serverLog = createServerLogChannel({ tail: logTail, bus: realtime });
   app.addHook('onClose', async () => {
@@ -382,34 +289,7 @@ export async function buildApp({
 
     await app.register(
       async (api) => {
-        await api.register(systemRoutes, { config, storage, maintenance });
-        await api.register(authRoutes, {
-          auth,
-          sessions,
-          rateLimitPerMinute: config.authRateLimitPerMinute,
-          rateLimitWindowMs: config.authRateLimitWindowMs,
-        });
-        await api.register(userRoutes, { users, admin: userAdmin, sessions });
-        await api.register(userAdminRoutes, { admin: userAdmin });
-        await api.register(addressRoutes, { addresses });
-        await api.register(fieldRoutes, {
-          fields,
-          commerce,
-          shootData: async (auth, fieldIds) =>
-            (await shoots.ofFields(auth, fieldIds)).map(({ record, actions }) =>
-              presentFieldShoot(record, actions),
-            ),
-        });
-        await api.register(placeRoutes, { places: createPlaceSearch() });
-        await api.register(commerceRoutes, { commerce, issuer: orderIssuer });
-        await api.register(companyRoutes, { companies, directory: companyDirectory, storage });
-        await api.register(notificationRoutes, { notifications });
-        await api.register(shootRoutes, { shoots, crew });
-        await api.register(reportRoutes, { reports });
-        await api.register(analyticsRoutes, {
-          analytics: createAnalyticsService({ analytics: createAnalyticsRepository(database.db) }),
-        });
-        await api.register(auditRoutes, { audit });
+        for (const module of modules) await module.routes?.(api);
         await api.register(realtimeRoutes<AuthContext>, {
           bus: realtime,
           publicUrl: config.publicUrl,
@@ -422,13 +302,6 @@ export async function buildApp({
             viewerOf: sessions.current,
           },
         });
-        await api.register(deployRoutes, {
-          deploy: createDeployService({ config: config.deploy, audit, logger: app.log }),
-        });
-        await datasets.routes(api);
-        await createResultsModule({ database, storage, jobs }).routes(api);
-        await agroModule.routes(api);
-        await privacy.routes(api);
       },
       { prefix: '/api' },
     );

@@ -37,7 +37,7 @@ export type Plan = (typeof PLANS)[number];
 /** Defaults of the "Add multiple reports" (bulk) modal. */
 export const BULK_REPORT_DEFAULTS = { service: 'e2e', plan: 'standard', shoots: 3 } as const;
 
-/** A paid report is valid this many months from the day its order is completed (docs/DECISIONS.md). */
+/** A paid report is valid this many months from the day its order is completed (docs/decisions/commerce.md). */
 export const REPORT_VALIDITY_MONTHS = 12;
 
 /** In the cart, the distinct fields of E2E reports must total at least this many hectares. */
@@ -192,5 +192,5 @@ export const ADD_TO_HOME_MAX_PROMPTS = 3;
 
 /** Privacy policy: data is kept at most 60 days after the account is deleted. */
 export const DELETED_ACCOUNT_RETENTION_DAYS = 60;
-/** Privacy policy: data is kept up to 6 years while the account is unused (docs/DECISIONS.md). */
+/** Privacy policy: data is kept up to 6 years while the account is unused (docs/decisions/accounts.md). */
 export const INACTIVE_ACCOUNT_RETENTION_YEARS = 6;

@@ -1,6 +1,7 @@
 // `npm run demo [-- --force] [-- --lang el]`: the labelled demo (modules/demo, README "Try the demo").
-import { runDemoCommand } from '../modules/demo/demo-command.ts';
+
 import { DemoRefusedError } from '../modules/demo/load-demo.ts';
+import { runDemoCommand } from './demo-command.ts';
 
 async function main() {
   const started = Date.now();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './roles.ts';
-import { grantableRoles, mayAddUser, mayEditUser, maySeeUser } from './user-policy.ts';
+import { grantableRoles, mayAddUser, mayChooseUserCompany, mayEditUser, maySeeUser } from './user-policy.ts';
 
 describe('user policy', () => {
   it('never grants a role above one’s own', () => {
@@ -32,5 +32,9 @@ describe('user policy', () => {
     expect(
       mayEditUser({ id: 8, role: 'admin', companyId: null }, { id: 9, role: 'admin', companyId: null }),
     ).toBe(true);
+  });
+
+  it('lets only administrators choose the company of a user they add or edit', () => {
+    expect(ROLES.filter((role) => mayChooseUserCompany({ role }))).toEqual(['admin']);
   });
 });

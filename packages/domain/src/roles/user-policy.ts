@@ -49,6 +49,14 @@ export function mayEditUser(actor: UserPolicyParty, target: UserPolicyParty): bo
   );
 }
 
+/**
+ * Whether `actor` chooses the company of a user it adds or edits (administrators, who may move a
+ * user between companies); everyone else adds to, and keeps users in, its own company.
+ */
+export function mayChooseUserCompany(actor: { role: Role }): boolean {
+  return actor.role === 'admin';
+}
+
 /** Whether `actor` may add a user of `role` (to its own company unless it is an admin). */
 export function mayAddUser(actor: { role: Role }, role: Role): boolean {
   return roleCan(actor.role, 'create', 'Users') && grantableRoles(actor.role).includes(role);

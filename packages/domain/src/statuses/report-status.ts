@@ -53,6 +53,9 @@ export const REPORT_STATUS_TRANSITIONS: TransitionTable<ReportStatus> = {
   complete: [],
 };
 
+/** The statuses a paid report awaits its data in (for E2E, also while its shoot is on). */
+export const REPORT_STATUSES_AWAITING_DATA: readonly ReportStatus[] = ['processing', 'processing_pending'];
+
 /**
  * Where a report goes back when its data could not be processed (the dataset failed for good):
  * the status that awaits data again, processing_pending when it has a shoot (E2E), else processing.

@@ -5,7 +5,7 @@ import { stressFactorById } from '../catalogues/stress-factors.ts';
  * spec section 4 (shown only above a classifier's probability threshold), "Other stress factor"
  * for a factor a person chose that none of the five describes, and "Not Classified".
  * A stress factor chosen in an annotation (by staff or the customer) is the plant's class: a
- * person looked at the plant; the mapping of factors to classes is in docs/DECISIONS.md.
+ * person looked at the plant; the mapping of factors to classes is in docs/decisions/datasets.md.
  */
 export const PLANT_CLASS_KEYS = [
   'fungalDiseases',

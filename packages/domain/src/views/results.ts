@@ -85,7 +85,7 @@ export interface ReportResultsView {
   pdfUrl: string | null;
   /** The vigour layer (`VigourLayerFile`), null for reports analysed before it existed or without a georeference. */
   vigourUrl: string | null;
-  /** The caller may download the annotated plants as a labelled set (staff only, see docs/DECISIONS.md). */
+  /** The caller may download the annotated plants as a labelled set (staff only, see docs/decisions/datasets.md). */
   canExportAnnotations: boolean;
   size: { hd: { w: number; h: number } } | null;
   scale: { ratio: { x: number; y: number } } | null;

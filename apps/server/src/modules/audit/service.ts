@@ -28,7 +28,7 @@ export function createAuditService(deps: { audit: AuditRepository; logger: Logge
   return {
     /**
      * Appends an entry after the action committed. A failure here is logged, not thrown: the action
-     * happened and the caller must hear so (docs/DECISIONS.md).
+     * happened and the caller must hear so (docs/decisions/platform.md).
      */
     async record(actor: AuditActor, event: AuditEvent) {
       try {

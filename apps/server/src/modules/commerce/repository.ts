@@ -12,6 +12,7 @@ import {
   users,
 } from '../../platform/db/schema.ts';
 import type { FieldRow, FieldViewer } from '../fields/repository.ts';
+import { reportLifecycle } from '../reports/lifecycle.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 /** What lists show of a report (`presentReport`): never its results or storage details. */
@@ -35,10 +36,6 @@ const reportSummaryColumns = {
 export type ReportSummaryRow = { [K in keyof typeof reportSummaryColumns]: ReportRow[K] };
 export type CouponRow = typeof coupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
-export type NewReport = Pick<
-  typeof reports.$inferInsert,
-  'fieldId' | 'fieldTitle' | 'fieldArea' | 'ownerId' | 'service' | 'shoots'
->;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'uuid' | 'createdAt' | 'updatedAt' | 'status'>;
 export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'active'>;
 
@@ -84,6 +81,8 @@ const PENDING = 'pending';
 /** The queries, on the database or on one transaction. */
 function commerceQueries(db: Db) {
   return {
+    /** The reports module's lifecycle on the same connection (cart items, order-driven moves). */
+    reports: reportLifecycle(db),
     /** Serialises a user's cart and checkout: concurrent requests of the same user wait here. */
     async lockUser(userId: number) {
       await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -108,11 +107,6 @@ function commerceQueries(db: Db) {
       return row !== undefined;
     },
 
-    async insertReports(values: NewReport[]) {
-      if (values.length === 0) return [];
-      return db.insert(reports).values(values).returning();
-    },
-
     /** The caller's cart: pending reports with their (still existing) field. */
     cartOf: (userId: number): Promise<{ report: ReportRow; field: FieldRow }[]> =>
       db
@@ -121,21 +115,6 @@ function commerceQueries(db: Db) {
         .innerJoin(fields, eq(fields.id, reports.fieldId))
         .where(and(eq(reports.ownerId, userId), eq(reports.status, PENDING)))
         .orderBy(asc(fields.id), asc(reports.service), asc(reports.id)),
-
-    async deleteCartGroup(userId: number, fieldId: number, service: string): Promise<number> {
-      const rows = await db
-        .delete(reports)
-        .where(
-          and(
-            eq(reports.ownerId, userId),
-            eq(reports.fieldId, fieldId),
-            eq(reports.service, service),
-            eq(reports.status, PENDING),
-          ),
-        )
-        .returning({ id: reports.id });
-      return rows.length;
-    },
 
     /**
      * Reports shown with the given fields: everything past the cart, plus the viewer's own pending
@@ -230,14 +209,6 @@ function commerceQueries(db: Db) {
       if (!row) throw new Error('order insert returned nothing');
       return row;
     },
-    /** Moves reports between statuses, only those currently in `from`. */
-    async attachReportsToOrder(reportIds: number[], orderId: number) {
-      if (reportIds.length === 0) return;
-      await db
-        .update(reports)
-        .set({ orderId, status: 'pending_payment', updatedAt: new Date() })
-        .where(and(inArray(reports.id, reportIds), eq(reports.status, PENDING)));
-    },
     async findOrderByUuid(uuid: string): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.uuid, uuid));
       return row;
@@ -245,17 +216,6 @@ function commerceQueries(db: Db) {
     async setOrderStatus(orderId: number, status: string) {
       await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
     },
-    async setOrderReports(
-      orderId: number,
-      from: string,
-      changes: { status: string; validFrom: Date | null; validTo: Date | null },
-    ) {
-      await db
-        .update(reports)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(and(eq(reports.orderId, orderId), eq(reports.status, from)));
-    },
-
     /** Orders with customer and reports; one user's or (undefined) everyone's; newest first. */
     async listOrders(userId?: number, orderId?: number): Promise<OrderWithDetails[]> {
       const rows = await db
@@ -308,7 +268,7 @@ function commerceQueries(db: Db) {
 }
 export type CommerceQueries = ReturnType<typeof commerceQueries>;
 
-/** The only code touching reports, coupons and orders. */
+/** The only code touching coupons and orders; it reads reports, the reports module writes them. */
 export function createCommerceRepository(db: Db) {
   return {
     ...commerceQueries(db),

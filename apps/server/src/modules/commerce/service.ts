@@ -22,7 +22,7 @@ import { addMonths, groupCart, summarise } from './cart-groups.ts';
 import type { OrderEvents } from './order-events.ts';
 import type { CommerceQueries, CommerceRepository, CouponRow, OrderWithDetails } from './repository.ts';
 
-/** A paid report is valid for one year from the moment its order is completed (docs/DECISIONS.md). */
+/** A paid report is valid for one year from the moment its order is completed (docs/decisions/commerce.md). */
 const FIELD_NOT_FOUND = 'Field not found';
 const B2B_ROLES = ['b2b_admin', 'b2b_user'];
 
@@ -95,7 +95,7 @@ export function createCommerceService(deps: {
             throw badRequest(M.e2eFieldTooSmall.replace('{min}', String(E2E_FIELD_MIN_HECTARES)), 'service');
           }
           if (await q.fieldHasPendingReports(field.id)) throw conflict(M.alreadyInCart);
-          await q.insertReports(
+          await q.reports.addToCart(
             Array.from({ length: item.shoots }, () => ({
               fieldId: field.id,
               fieldTitle: field.title,
@@ -117,7 +117,7 @@ export function createCommerceService(deps: {
 
     async deleteCartGroup(auth: AuthContext, fieldId: number, service: Service) {
       allow(auth, can(auth.view.permissions, 'read', 'Cart'));
-      const deleted = await deps.commerce.deleteCartGroup(auth.user.id, fieldId, service);
+      const deleted = await deps.commerce.reports.removeFromCart(auth.user.id, fieldId, service);
       if (deleted === 0) throw notFound(M.cartItemNotFound);
     },
 
@@ -207,7 +207,7 @@ export function createCommerceService(deps: {
         let paymentDetails: Record<string, string | null> | null = null;
         if (input.transactionType === 'invoice') {
           if (!B2B_ROLES.includes(user.role)) throw badRequest(M.invoiceB2bOnly, 'transactionType');
-          // The company's saved details win over whatever the client sends (docs/DECISIONS.md).
+          // The company's saved details win over whatever the client sends (docs/decisions/commerce.md).
           const saved = user.companyId ? await q.companyInvoiceDetails(user.companyId) : null;
           const details = saved ?? input.paymentDetails;
           if (!details) throw badRequest(M.invoiceDetailsRequired, 'paymentDetails');
@@ -242,7 +242,7 @@ export function createCommerceService(deps: {
           paymentDetails,
           idempotencyKey: key ?? null,
         });
-        await q.attachReportsToOrder(
+        await q.reports.orderPlaced(
           groups.flatMap((group) => group.reports.map((report) => report.id)),
           order.id,
         );
@@ -292,17 +292,12 @@ export function createCommerceService(deps: {
         await q.setOrderStatus(order.id, status);
         if (status === 'complete') {
           const validFrom = now();
-          await q.setOrderReports(order.id, 'pending_payment', {
-            status: 'processing',
+          await q.reports.orderPaid(order.id, {
             validFrom,
             validTo: addMonths(validFrom, REPORT_VALIDITY_MONTHS),
           });
         } else {
-          await q.setOrderReports(order.id, 'processing', {
-            status: 'pending_payment',
-            validFrom: null,
-            validTo: null,
-          });
+          await q.reports.orderReopened(order.id);
         }
         return { id: order.id, from: order.status };
       });

@@ -1,4 +1,4 @@
-import { isShootManager, type Lang, ROLES, reportStatusAwaitingData } from '@ampelos/domain';
+import { isShootManager, type Lang, ROLES } from '@ampelos/domain';
 import type { Logger } from '../../platform/logger.ts';
 import type { MailService } from '../mail/service.ts';
 import type { Notify } from '../notifications/service.ts';
@@ -89,7 +89,7 @@ export function createDatasetFailure(deps: {
       reportId: context.report.id,
       from: ['validating', 'processing'],
       message,
-      reportBackTo: reportStatusAwaitingData(context.shoot !== null),
+      hasShoot: context.shoot !== null,
     });
     if (!failed) return;
     deps.logger.warn({ datasetId: dataset.id, reportId: context.report.id, cause }, 'dataset failed');

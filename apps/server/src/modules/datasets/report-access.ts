@@ -1,4 +1,11 @@
-import { B2B_ROLES, fieldScope, isShootCrew, DATASET_MESSAGES as M, type Role } from '@ampelos/domain';
+import {
+  B2B_ROLES,
+  fieldScope,
+  isShootCrew,
+  DATASET_MESSAGES as M,
+  REPORT_STATUSES_AWAITING_DATA,
+  type Role,
+} from '@ampelos/domain';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { ReportContext } from './repository.ts';
 
@@ -12,7 +19,7 @@ export function mayConfirmImaging(auth: AuthContext): boolean {
 }
 
 /** Statuses in which a report awaits data (the upload action is hidden in every other). */
-const AWAITING_DATA = ['processing', 'processing_pending'];
+const AWAITING_DATA: readonly string[] = REPORT_STATUSES_AWAITING_DATA;
 
 function sameCompany(auth: AuthContext, context: ReportContext): boolean {
   const companyId = auth.user.companyId;

@@ -1,24 +1,16 @@
+import type { ReportStatus } from '@ampelos/domain';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
 import { datasets, fields, reports, shoots, users } from '../../platform/db/schema.ts';
+import { reportLifecycle } from '../reports/lifecycle.ts';
+import type { ReportResults } from '../reports/repository.ts';
+import { shootLifecycle } from '../shoots/lifecycle.ts';
 
 type ReportRow = typeof reports.$inferSelect;
 type DatasetRow = typeof datasets.$inferSelect;
 
-export type ReportResults = Pick<
-  typeof reports.$inferInsert,
-  | 'processedAt'
-  | 'camera'
-  | 'numOfInputImgs'
-  | 'numOfOutputImgs'
-  | 'scale'
-  | 'size'
-  | 'outputData'
-  | 'surfaceMapMin'
-  | 'surfaceMapMax'
-  | 'layers'
->;
+export type { ReportResults } from '../reports/repository.ts';
 
 /** The report with what access rules and the pipeline need: its field and its customer. */
 export interface ReportContext {
@@ -59,8 +51,12 @@ export interface DatasetRecipient {
   lang: string;
 }
 
-/** The dataset repository's queries on reports: context, status moves, recipients. */
+/**
+ * The dataset repository's queries on reports: context and recipients; its status moves are the
+ * reports module's lifecycle (and the shoot's completion the shoots module's).
+ */
 export function reportQueries(db: Db) {
+  const reports_ = reportLifecycle(db);
   const reportContext = async (where: ReturnType<typeof eq>): Promise<ReportContext | undefined> => {
     const [row] = await db
       .select({
@@ -104,7 +100,8 @@ export function reportQueries(db: Db) {
       reportId: number;
       from: string[];
       message: string;
-      reportBackTo: string;
+      /** Whether the report has a shoot: where it goes back to (`reportStatusAwaitingData`). */
+      hasShoot: boolean;
     }): Promise<DatasetRow | undefined> =>
       db.transaction(async (tx) => {
         const [failed] = await tx
@@ -113,10 +110,7 @@ export function reportQueries(db: Db) {
           .where(and(eq(datasets.id, input.datasetId), inArray(datasets.status, input.from)))
           .returning();
         if (!failed) return undefined;
-        await tx
-          .update(reports)
-          .set({ status: input.reportBackTo, updatedAt: new Date() })
-          .where(and(eq(reports.id, input.reportId), eq(reports.status, 'processing_data')));
+        await reportLifecycle(tx as unknown as Db).dataFailed(input.reportId, input.hasShoot);
         return failed;
       }),
 
@@ -139,70 +133,16 @@ export function reportQueries(db: Db) {
             .orderBy(asc(users.id)),
 
     /** Moves the report only from an expected status; false when it had moved already. */
-    async moveReport(reportId: number, from: string[], to: string): Promise<boolean> {
-      const moved = await db
-        .update(reports)
-        .set({ status: to, updatedAt: new Date() })
-        .where(and(eq(reports.id, reportId), inArray(reports.status, from)))
-        .returning({ id: reports.id });
-      return moved.length > 0;
-    },
+    moveReport: async (reportId: number, from: readonly ReportStatus[], to: ReportStatus) =>
+      (await reports_.move(reportId, from, to)) !== undefined,
 
-    /**
-     * Data received for an E2E report completes its shoot: status complete with its final day (the
-     * one already set, else `finalDay`); days never confirmed become that day, so the shoot reads
-     * whole. Answers the shoot's final day, or null when the report has no shoot.
-     */
-    async completeShootOnData(
-      reportId: number,
-      chooseFinalDay: (current: string | null) => string,
-      now: Date,
-    ): Promise<{ uuid: string; finalDay: string; completedNow: boolean } | null> {
-      return db.transaction(async (tx) => {
-        const [shoot] = await tx.select().from(shoots).where(eq(shoots.reportId, reportId)).for('update');
-        if (!shoot) return null;
-        if (shoot.status === 'complete' && shoot.finalDay) {
-          return { uuid: shoot.uuid, finalDay: shoot.finalDay, completedNow: false };
-        }
-        const finalDay = chooseFinalDay(shoot.finalDay);
-        await tx
-          .update(shoots)
-          .set({
-            status: 'complete',
-            finalDay,
-            completedAt: shoot.completedAt ?? now,
-            confirmedStart: shoot.confirmedStart ?? finalDay,
-            confirmedEnd: shoot.confirmedEnd ?? finalDay,
-            alternativeStart: shoot.alternativeStart ?? finalDay,
-            alternativeEnd: shoot.alternativeEnd ?? finalDay,
-            updatedAt: now,
-          })
-          .where(eq(shoots.id, shoot.id));
-        return { uuid: shoot.uuid, finalDay, completedNow: shoot.status !== 'complete' };
-      });
-    },
+    /** Data received for an E2E report completes its shoot (the shoots module's move). */
+    completeShootOnData: shootLifecycle(db).completeOnData,
 
     /** Stores the results and completes the report in one statement (only from processing_data). */
-    async completeReport(reportId: number, results: ReportResults): Promise<boolean> {
-      const done = await db
-        .update(reports)
-        .set({ ...results, status: 'complete', updatedAt: new Date() })
-        .where(and(eq(reports.id, reportId), eq(reports.status, 'processing_data')))
-        .returning({ id: reports.id });
-      return done.length > 0;
-    },
-
+    completeReport: (reportId: number, results: ReportResults) => reports_.completed(reportId, results),
     /** Claims the completion side effects: true for exactly one caller. */
-    async claimCompletionNotice(reportId: number): Promise<boolean> {
-      const claimed = await db
-        .update(reports)
-        .set({ completionNotifiedAt: new Date() })
-        .where(and(eq(reports.id, reportId), isNull(reports.completionNotifiedAt)))
-        .returning({ id: reports.id });
-      return claimed.length > 0;
-    },
-    async releaseCompletionNotice(reportId: number) {
-      await db.update(reports).set({ completionNotifiedAt: null }).where(eq(reports.id, reportId));
-    },
+    claimCompletionNotice: (reportId: number) => reports_.claimCompletionNotice(reportId),
+    releaseCompletionNotice: (reportId: number) => reports_.releaseCompletionNotice(reportId),
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { availabilityProblem, GRAPE_VARIETY_NAMES } from '@ampelos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDemoCommand } from '../../cli/demo-command.ts';
 import {
   companies,
   fields,
@@ -19,7 +20,6 @@ import { hasPoppler, pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { readHistoryFile } from '../agro/history-file.ts';
 import { PDF_FILE, reportKey } from '../datasets/paths.ts';
-import { runDemoCommand } from './demo-command.ts';
 import { DemoRefusedError, type DemoResult, loadDemo } from './load-demo.ts';
 
 let ctx: TestApp;

@@ -6,7 +6,7 @@ import { priceBreakdown, reportPrice } from '@ampelos/domain';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
-import { companies, datasets, orders, reports, shoots, users } from '../../platform/db/schema.ts';
+import { companies, datasets, orders, reports, users } from '../../platform/db/schema.ts';
 import { localFrame } from '../../platform/imaging/geometry/local-frame.ts';
 import { generateSampleData } from '../../platform/imaging/sample-data/generate.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -14,6 +14,8 @@ import { writeHistoryFile } from '../agro/history-file.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { analyseFieldRing } from '../fields/geometry.ts';
 import { createFieldRepository } from '../fields/repository.ts';
+import { reportLifecycle } from '../reports/lifecycle.ts';
+import { shootLifecycle } from '../shoots/lifecycle.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { apiSession } from './api-session.ts';
 import {
@@ -184,28 +186,24 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
     const field = fieldRows.get(plan.field);
     if (!field) throw new Error(`demo report of unknown field ${plan.field}`);
     const paid = plan.order === 'paid';
-    const [report] = await db
-      .insert(reports)
-      .values({
-        fieldId: field.id,
-        fieldTitle: field.title,
-        fieldArea: field.area,
-        ownerId: customer.id,
-        service: plan.service,
-        shoots: SHOOTS_PER_REPORT,
-        // The complete one gets there through the pipeline below.
-        status: plan.status === 'complete' ? 'processing_pending' : plan.status,
-        orderId: plan.order ? orderIds[plan.order === 'paid' ? 'paid' : 'unpaid'] : null,
-        validFrom: paid ? at(-30) : null,
-        validTo: paid ? at(335) : null,
-      })
-      .returning();
-    if (!report) throw new Error('report insert returned nothing');
+    const report = await reportLifecycle(db).seed({
+      fieldId: field.id,
+      fieldTitle: field.title,
+      fieldArea: field.area,
+      ownerId: customer.id,
+      service: plan.service,
+      shoots: SHOOTS_PER_REPORT,
+      // The complete one gets there through the pipeline below.
+      status: plan.status === 'complete' ? 'processing_pending' : plan.status,
+      orderId: plan.order ? orderIds[plan.order === 'paid' ? 'paid' : 'unpaid'] : null,
+      validFrom: paid ? at(-30) : null,
+      validTo: paid ? at(335) : null,
+    });
     reportIds.set(`${plan.field}:${index}`, report);
     if (plan.shoot) {
       const dates = demoShootDates(plan.shoot, now, { from: at(-30), to: at(335) });
       if (plan.shoot === 'complete') nemeaFinalDay = dates.finalDay ?? null;
-      await db.insert(shoots).values({
+      await shootLifecycle(db).seed({
         reportId: report.id,
         scheduleType: 'flexible',
         ...dates,

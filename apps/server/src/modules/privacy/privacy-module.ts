@@ -13,7 +13,7 @@ import { privacyRoutes } from './routes.ts';
 
 /**
  * Privacy operations of the privacy policy: a user's download of their data, the purge of accounts
- * deleted 60 days ago and of accounts unused for 6 years (docs/DECISIONS.md).
+ * deleted 60 days ago and of accounts unused for 6 years (docs/decisions/accounts.md).
  */
 export function createPrivacyModule(deps: {
   config: Config;

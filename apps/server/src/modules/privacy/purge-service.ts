@@ -20,7 +20,7 @@ export const deletedCutoff = (now: Date) => new Date(now.getTime() - DELETED_ACC
 /**
  * The privacy policy's retention: an account deleted 60 days ago, or unused for 6 years, loses its
  * personal data and files; what the law keeps for invoices (orders with their billing details and
- * lines) stays, tied to an anonymous stand-in (docs/DECISIONS.md). Every step can run twice.
+ * lines) stays, tied to an anonymous stand-in (docs/decisions/accounts.md). Every step can run twice.
  */
 export function createPurgeService(deps: { privacy: PrivacyRepository; storage: Storage; logger: Logger }) {
   /** Files first: if the database step then fails, the next run finds the account again and finishes. */

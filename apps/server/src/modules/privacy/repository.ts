@@ -16,6 +16,7 @@ import {
   users,
   userTokens,
 } from '../../platform/db/schema.ts';
+import { reportLifecycle } from '../reports/lifecycle.ts';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -184,26 +185,14 @@ export function createPrivacyRepository(db: Db) {
         await tx.delete(addresses).where(eq(addresses.userId, user.id));
         await tx.delete(notifications).where(eq(notifications.userId, user.id));
         await tx.delete(dataExports).where(eq(dataExports.userId, user.id));
-        // Cart items were never bought: nothing to keep (shoots and datasets go with them).
-        await tx.delete(reports).where(and(eq(reports.ownerId, user.id), isNull(reports.orderId)));
+        // Cart items were never bought: nothing to keep (shoots and datasets go with them); bought
+        // reports lose their results.
+        await reportLifecycle(tx as unknown as Db).forgetOwner(user.id, now);
         const ordered = tx
           .select({ id: reports.id })
           .from(reports)
           .where(and(eq(reports.ownerId, user.id), isNotNull(reports.orderId)));
         await tx.delete(datasets).where(inArray(datasets.reportId, ordered));
-        await tx
-          .update(reports)
-          .set({
-            outputData: null,
-            scale: null,
-            size: null,
-            camera: null,
-            layers: null,
-            surfaceMapMin: null,
-            surfaceMapMax: null,
-            updatedAt: now,
-          })
-          .where(and(eq(reports.ownerId, user.id), isNotNull(reports.orderId)));
         // Reports keep their copied field title and area; their fieldId becomes null.
         await tx.delete(fields).where(eq(fields.ownerId, user.id));
         await tx.update(auditLog).set({ actorName: 'Deleted user' }).where(eq(auditLog.actorId, user.id));

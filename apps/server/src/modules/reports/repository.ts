@@ -1,8 +1,35 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { fields, reports, shoots, users } from '../../platform/db/schema.ts';
+import { fields, type ReportOutputPoint, reports, shoots, users } from '../../platform/db/schema.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
+
+/** A cart item as the cart creates it (status pending, no order). */
+export type NewReport = Pick<
+  typeof reports.$inferInsert,
+  'fieldId' | 'fieldTitle' | 'fieldArea' | 'ownerId' | 'service' | 'shoots'
+>;
+
+/** What the pipeline stores on a report when its data is processed. */
+export type ReportResults = Pick<
+  typeof reports.$inferInsert,
+  | 'processedAt'
+  | 'camera'
+  | 'numOfInputImgs'
+  | 'numOfOutputImgs'
+  | 'scale'
+  | 'size'
+  | 'outputData'
+  | 'surfaceMapMin'
+  | 'surfaceMapMax'
+  | 'layers'
+>;
+
+/** What an annotation does to a report's outputData; it throws (an AppError) to refuse, writing nothing. */
+export type OutputDataChange<T> = (outputData: ReportOutputPoint[]) => {
+  outputData: ReportOutputPoint[];
+  result: T;
+};
 
 export interface ReportWithContext {
   report: ReportRow;
@@ -11,7 +38,118 @@ export interface ReportWithContext {
   owner: { id: number; email: string; firstName: string; lang: string };
 }
 
-/** The only code touching reports for status changes by staff. */
+/**
+ * The only code writing the reports table, on the database or on the caller's transaction. Status
+ * moves are guarded by the status they are made from; which moves are allowed is `lifecycle.ts`'s.
+ */
+export function reportWrites(db: Db) {
+  return {
+    async insertCartItems(values: NewReport[]): Promise<ReportRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(reports).values(values).returning();
+    },
+
+    /** A report as the demo seeds it, in any status (the demo labels itself as one). */
+    async insertSeeded(values: typeof reports.$inferInsert): Promise<ReportRow> {
+      const [row] = await db.insert(reports).values(values).returning();
+      if (!row) throw new Error('report insert returned nothing');
+      return row;
+    },
+
+    async deleteCartGroup(userId: number, fieldId: number, service: string): Promise<number> {
+      const rows = await db
+        .delete(reports)
+        .where(
+          and(
+            eq(reports.ownerId, userId),
+            eq(reports.fieldId, fieldId),
+            eq(reports.service, service),
+            eq(reports.status, 'pending'),
+          ),
+        )
+        .returning({ id: reports.id });
+      return rows.length;
+    },
+
+    /** Moves reports to `to` with `changes`, only those still in one of `from`; answers the rows moved. */
+    async move(
+      where: { reportIds: number[] } | { orderId: number },
+      from: readonly string[],
+      to: string,
+      changes: Partial<Pick<typeof reports.$inferInsert, 'orderId' | 'validFrom' | 'validTo'>> &
+        Partial<ReportResults> = {},
+    ): Promise<ReportRow[]> {
+      if ('reportIds' in where && where.reportIds.length === 0) return [];
+      return db
+        .update(reports)
+        .set({ ...changes, status: to, updatedAt: new Date() })
+        .where(
+          and(
+            'reportIds' in where ? inArray(reports.id, where.reportIds) : eq(reports.orderId, where.orderId),
+            inArray(reports.status, [...from]),
+          ),
+        )
+        .returning();
+    },
+
+    /** Claims the completion side effects: true for exactly one caller. */
+    async claimCompletionNotice(reportId: number): Promise<boolean> {
+      const claimed = await db
+        .update(reports)
+        .set({ completionNotifiedAt: new Date() })
+        .where(and(eq(reports.id, reportId), isNull(reports.completionNotifiedAt)))
+        .returning({ id: reports.id });
+      return claimed.length > 0;
+    },
+    async releaseCompletionNotice(reportId: number) {
+      await db.update(reports).set({ completionNotifiedAt: null }).where(eq(reports.id, reportId));
+    },
+
+    /**
+     * Reads the report's outputData under a row lock, applies `change` and writes the new list in the
+     * same transaction, so two people annotating boxes of the same report at once both keep theirs.
+     */
+    async changeOutputData<T>(reportId: number, change: OutputDataChange<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ outputData: reports.outputData })
+          .from(reports)
+          .where(eq(reports.id, reportId))
+          .for('update');
+        const outcome = change(row?.outputData ?? []);
+        await tx
+          .update(reports)
+          .set({ outputData: outcome.outputData, updatedAt: new Date() })
+          .where(eq(reports.id, reportId));
+        return outcome.result;
+      });
+    },
+
+    /**
+     * A deleted account's reports: cart items (never bought) go; bought ones keep their order lines
+     * (copied field title and area) but lose their results.
+     */
+    async forgetOwner(ownerId: number, now: Date) {
+      await db.delete(reports).where(and(eq(reports.ownerId, ownerId), isNull(reports.orderId)));
+      await db
+        .update(reports)
+        .set({
+          outputData: null,
+          scale: null,
+          size: null,
+          camera: null,
+          layers: null,
+          surfaceMapMin: null,
+          surfaceMapMax: null,
+          updatedAt: now,
+        })
+        .where(and(eq(reports.ownerId, ownerId), isNotNull(reports.orderId)));
+    },
+  };
+}
+export type ReportWrites = ReturnType<typeof reportWrites>;
+
+/** Staff status changes: the report with its field, shoot and owner. */
 export function createReportRepository(db: Db) {
   return {
     async findByUuid(uuid: string): Promise<ReportWithContext | undefined> {
@@ -27,16 +165,6 @@ export function createReportRepository(db: Db) {
         .leftJoin(fields, eq(fields.id, reports.fieldId))
         .leftJoin(shoots, eq(shoots.reportId, reports.id))
         .where(eq(reports.uuid, uuid));
-      return row;
-    },
-
-    /** Moves a report only from the status it was read in; answers the row, or undefined if it moved meanwhile. */
-    async move(id: number, from: string, to: string): Promise<ReportRow | undefined> {
-      const [row] = await db
-        .update(reports)
-        .set({ status: to, updatedAt: new Date() })
-        .where(and(eq(reports.id, id), eq(reports.status, from)))
-        .returning();
       return row;
     },
   };

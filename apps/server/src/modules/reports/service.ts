@@ -12,6 +12,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/http/e
 import type { AuthContext } from '../auth/sessions.ts';
 import { fieldToKml } from '../fields/kml.ts';
 import type { FieldRow, ShootRepository } from '../shoots/repository.ts';
+import type { ReportLifecycle } from './lifecycle.ts';
 import type { ReportEvents } from './report-events.ts';
 import type { ReportRepository, ReportWithContext } from './repository.ts';
 
@@ -34,6 +35,7 @@ function ruleProblem({ report, shoot }: ReportWithContext, to: ReportStatus): st
 
 export function createReportService(deps: {
   reports: ReportRepository;
+  lifecycle: ReportLifecycle;
   shoots: ShootRepository;
   events: ReportEvents;
 }) {
@@ -59,7 +61,7 @@ export function createReportService(deps: {
       }
       const problem = ruleProblem(context, newStatus);
       if (problem) throw badRequest(problem, 'newStatus');
-      const moved = await deps.reports.move(context.report.id, from, newStatus);
+      const moved = await deps.lifecycle.move(context.report.id, from as ReportStatus, newStatus);
       if (!moved) throw new AppError(409, 'This report changed meanwhile; please reload and try again');
       await deps.events.statusChanged(context, newStatus);
       return moved;

@@ -58,7 +58,7 @@ async function cropOf(hd: Buffer, box: { x: number; y: number; w: number; h: num
 /**
  * The labelled set as a zip: `labels.geojson` (one feature per annotated plant: its outline on the
  * ground or its position, the factor, its class, the box in the HD photo, the crop's name) and the
- * crops. No person is named in it: who annotated stays in the report (see docs/DECISIONS.md).
+ * crops. No person is named in it: who annotated stays in the report (see docs/decisions/datasets.md).
  */
 export function annotationZip(storage: Storage, reports: readonly AnnotatedReport[], now: Date): Readable {
   const zip = new yazl.ZipFile();

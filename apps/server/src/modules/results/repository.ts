@@ -1,16 +1,14 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { type ReportOutputPoint, reports } from '../../platform/db/schema.ts';
+import { reports } from '../../platform/db/schema.ts';
+import { reportLifecycle } from '../reports/lifecycle.ts';
+import type { OutputDataChange } from '../reports/repository.ts';
 
 export type ResultsReportRow = typeof reports.$inferSelect;
 
-/** What an annotation does to a report's outputData; it throws (an AppError) to refuse, writing nothing. */
-export type OutputDataChange<T> = (outputData: ReportOutputPoint[]) => {
-  outputData: ReportOutputPoint[];
-  result: T;
-};
+export type { OutputDataChange } from '../reports/repository.ts';
 
-/** The only code touching reports for results and annotations. */
+/** The results' reads of reports; annotations write through the reports module's lifecycle. */
 export function createResultsRepository(db: Db) {
   return {
     /** Uuids of the field's other completed reports, newest first (visibility is the caller's check). */
@@ -46,25 +44,9 @@ export function createResultsRepository(db: Db) {
       return rows.map((row) => ({ ...row, outputData: row.outputData ?? [], size: row.size ?? null }));
     },
 
-    /**
-     * Reads the report's outputData under a row lock, applies `change` and writes the new list in the
-     * same transaction, so two people annotating boxes of the same report at once both keep theirs.
-     */
-    async changeOutputData<T>(reportId: number, change: OutputDataChange<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ outputData: reports.outputData })
-          .from(reports)
-          .where(eq(reports.id, reportId))
-          .for('update');
-        const outcome = change(row?.outputData ?? []);
-        await tx
-          .update(reports)
-          .set({ outputData: outcome.outputData, updatedAt: new Date() })
-          .where(eq(reports.id, reportId));
-        return outcome.result;
-      });
-    },
+    /** Applies an annotation to the report's outputData under a row lock (the reports module writes it). */
+    changeOutputData: <T>(reportId: number, change: OutputDataChange<T>): Promise<T> =>
+      reportLifecycle(db).changeOutputData(reportId, change),
   };
 }
 export type ResultsRepository = ReturnType<typeof createResultsRepository>;

@@ -1,7 +1,9 @@
+import type { ReportStatus } from '@ampelos/domain';
 import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
 import { companies, fields, reports, shoots, users } from '../../platform/db/schema.ts';
+import { reportLifecycle } from '../reports/lifecycle.ts';
 
 export type ShootRow = typeof shoots.$inferSelect;
 export type ShootChanges = Partial<
@@ -213,14 +215,43 @@ function shootQueries(db: Db) {
         .where(eq(shoots.id, id));
     },
 
-    /** Moves a report only from the status it was read in; answers whether it moved. */
-    async moveReport(reportId: number, from: string, to: string): Promise<boolean> {
-      const moved = await db
-        .update(reports)
-        .set({ status: to, updatedAt: new Date() })
-        .where(and(eq(reports.id, reportId), eq(reports.status, from)))
-        .returning({ id: reports.id });
-      return moved.length === 1;
+    /** Moves a report only from the status it was read in (the reports module's lifecycle). */
+    moveReport: async (reportId: number, from: ReportStatus, to: ReportStatus): Promise<boolean> =>
+      (await reportLifecycle(db).move(reportId, from, to)) !== undefined,
+
+    /**
+     * Data received for an E2E report completes its shoot: status complete with its final day (the
+     * one already set, else `finalDay`); days never confirmed become that day, so the shoot reads
+     * whole. Answers the shoot's final day, or null when the report has no shoot. Photos that arrived
+     * outrank the transition table: the shoot was flown, whatever status it had reached.
+     */
+    async completeOnData(
+      reportId: number,
+      chooseFinalDay: (current: string | null) => string,
+      now: Date,
+    ): Promise<{ uuid: string; finalDay: string; completedNow: boolean } | null> {
+      return db.transaction(async (tx) => {
+        const [shoot] = await tx.select().from(shoots).where(eq(shoots.reportId, reportId)).for('update');
+        if (!shoot) return null;
+        if (shoot.status === 'complete' && shoot.finalDay) {
+          return { uuid: shoot.uuid, finalDay: shoot.finalDay, completedNow: false };
+        }
+        const finalDay = chooseFinalDay(shoot.finalDay);
+        await tx
+          .update(shoots)
+          .set({
+            status: 'complete',
+            finalDay,
+            completedAt: shoot.completedAt ?? now,
+            confirmedStart: shoot.confirmedStart ?? finalDay,
+            confirmedEnd: shoot.confirmedEnd ?? finalDay,
+            alternativeStart: shoot.alternativeStart ?? finalDay,
+            alternativeEnd: shoot.alternativeEnd ?? finalDay,
+            updatedAt: now,
+          })
+          .where(eq(shoots.id, shoot.id));
+        return { uuid: shoot.uuid, finalDay, completedNow: shoot.status !== 'complete' };
+      });
     },
 
     /** A user by id or uuid, with what assignment needs. */
@@ -287,7 +318,7 @@ function shootQueries(db: Db) {
 
 export type ShootQueries = ReturnType<typeof shootQueries>;
 
-/** The only code touching shoots (and the report status moves scheduling makes). */
+/** The only code writing the shoots table (the report's moves are the reports module's lifecycle). */
 export function createShootRepository(db: Db) {
   return {
     ...shootQueries(db),

@@ -5,6 +5,7 @@ import {
   grantableRoles,
   type Lang,
   mayAddUser,
+  mayChooseUserCompany,
   mayEditUser,
   maySeeUser,
   OPERATIONS_MESSAGES,
@@ -87,7 +88,7 @@ export function createUserAdminService(deps: {
 
   /** The company a new or edited user goes to: admins choose; everyone else adds to their own. */
   async function companyFor(auth: AuthContext, role: Role, requested: number | null | undefined) {
-    if (auth.user.role !== 'admin') {
+    if (!mayChooseUserCompany({ role: auth.user.role as Role })) {
       if (requested !== undefined && requested !== null && requested !== auth.user.companyId)
         throw forbidden();
       if (auth.user.companyId === null) throw badRequest(OPERATIONS_MESSAGES.companyRequired, 'companyId');
@@ -194,7 +195,7 @@ export function createUserAdminService(deps: {
       }
       let companyId = target.user.companyId;
       if (input.companyId !== undefined && input.companyId !== companyId) {
-        if (auth.user.role !== 'admin') throw forbidden();
+        if (!mayChooseUserCompany({ role: auth.user.role as Role })) throw forbidden();
         companyId = (await companyFor(auth, role, input.companyId))?.id ?? null;
       } else if (role !== target.user.role && companyId !== null) {
         const problem = companyProblem(role, (await deps.users.findCompany(companyId)) ?? null);

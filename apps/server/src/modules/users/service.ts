@@ -77,7 +77,7 @@ export function createUserService(deps: {
     async deleteAccount(auth: AuthContext, typedEmail: string) {
       if (typedEmail !== auth.user.email) throw badRequest(MESSAGES.deleteAccountEmailMismatch, 'email');
       await removeAvatarFiles(auth.user);
-      // Closed now, purged 60 days later; orders stay for the invoices the law keeps (docs/DECISIONS.md).
+      // Closed now, purged 60 days later; orders stay for the invoices the law keeps (docs/decisions/accounts.md).
       await deps.users.close(auth.user.id, new Date());
       await deps.sessions.ended(auth.user.id);
     },

@@ -89,7 +89,7 @@ export const users = pgTable(
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     /**
      * Last sign-in or authenticated request (kept to the day): the 6-year retention counts from it
-     * (modules/privacy, docs/DECISIONS.md).
+     * (modules/privacy, docs/decisions/accounts.md).
      */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     /** The account was closed by its owner: no sign-in, no mail; its data is purged 60 days later. */
@@ -294,7 +294,7 @@ export const reports = pgTable(
     outputData: jsonb('output_data').$type<ReportOutputPoint[]>(),
     /**
      * Stressed-plant boxes in outputData, kept by the database on every write so the dashboard sums a
-     * column instead of walking 100,000 JSON documents (docs/DECISIONS.md).
+     * column instead of walking 100,000 JSON documents (docs/decisions/agro.md).
      */
     stressedPoints: integer('stressed_points')
       .notNull()

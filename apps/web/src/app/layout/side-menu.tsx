@@ -53,7 +53,7 @@ export function SideMenu({ onOpenNotifications, onNavigate }: SideMenuProps) {
       href: paths.dashboard.getHref(),
       permission: ['read', 'AdminOrders'],
       // /dashboard is the administrator's (spec section 1): the other AdminOrders readers would be
-      // sent back to / by it, so they do not get the entry (docs/DECISIONS.md).
+      // sent back to / by it, so they do not get the entry (docs/decisions/web.md).
       roles: ['admin'],
     },
     {

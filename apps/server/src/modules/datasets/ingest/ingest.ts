@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DATASET_MAX_BYTES, DATASET_MESSAGES as M } from '@ampelos/domain';
+import {
+  REPORT_STATUSES_AWAITING_DATA as AWAITING_DATA,
+  DATASET_MAX_BYTES,
+  isReportStatus,
+  DATASET_MESSAGES as M,
+} from '@ampelos/domain';
 import type { Config } from '../../../platform/config.ts';
 import type { Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
@@ -23,8 +28,6 @@ export interface IngestDeps {
   /** The shoot ↔ report consequences of accepted data (completes the shoot, flags photo dates). */
   onDataAccepted?: OnDataAccepted;
 }
-
-const AWAITING_DATA = ['processing', 'processing_pending'];
 
 /** Reads of one file that may die with their worker before the file is refused (see decideFile). */
 const MAX_FILE_CHECKS = 2;
@@ -215,7 +218,7 @@ export function createIngest(deps: IngestDeps) {
     }
     // The report first: a crash before the dataset moves re-runs this decision, which is idempotent.
     const report = context.report;
-    if (AWAITING_DATA.includes(report.status)) {
+    if (isReportStatus(report.status) && AWAITING_DATA.includes(report.status)) {
       await repository.moveReport(report.id, AWAITING_DATA, 'processing_data');
     } else if (report.status !== 'processing_data') {
       await repository.moveDataset(dataset.id, ['validating'], {

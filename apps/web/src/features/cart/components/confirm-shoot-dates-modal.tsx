@@ -15,7 +15,7 @@ interface ConfirmShootDatesModalProps {
 
 /**
  * "Confirm Photo Shoot dates": the customer's availability for E2E shoots is taken after payment, from
- * the field page's "Schedule Shoot" (docs/DECISIONS.md), so this step explains it before checkout.
+ * the field page's "Schedule Shoot" (docs/decisions/commerce.md), so this step explains it before checkout.
  */
 export function ConfirmShootDatesModal({ opened, onConfirm, onCancel }: ConfirmShootDatesModalProps) {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../platform/config.ts';
-import { openDatabase } from '../../platform/db/database.ts';
-import { acquireEmbeddedLock } from '../../platform/db/embedded-lock.ts';
-import { createLocalStorage } from '../../platform/storage/storage.ts';
-import { DemoRefusedError, loadDemo } from './load-demo.ts';
+import { buildApp } from '../app.ts';
+import { DemoRefusedError, loadDemo } from '../modules/demo/load-demo.ts';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase } from '../platform/db/database.ts';
+import { acquireEmbeddedLock } from '../platform/db/embedded-lock.ts';
+import { createLocalStorage } from '../platform/storage/storage.ts';
 
 const USAGE = 'Usage: npm run demo [-- --force] [-- --lang el]';
 

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * What each module hands the composition root (`app.ts`): its routes, registered under `/api` in
+ * every API process, and its job handlers, started in worker processes. A module builds its own
+ * repositories and services from the platform adapters and the other modules' services it is given.
+ */
+export interface ServerModule {
+  routes?(api: FastifyInstance): Promise<void>;
+  startWorker?(): Promise<void>;
+}
