@@ -92,6 +92,7 @@ export const resultsBoxViewSchema = z.strictObject({
   annotatedAt: z.string().nullable(),
   annotatedBy: z.string().nullable(),
   drawn: z.boolean(),
+  ring: z.array(z.tuple([z.number(), z.number()])).nullable(),
 });
 export const resultsPhotoViewSchema = z.strictObject({
   file: z.string(),
@@ -120,6 +121,8 @@ export const reportResultsViewSchema = z.strictObject({
   tileUrlTemplate: z.string(),
   tileZoom: z.strictObject({ min: z.number(), max: z.number() }).nullable(),
   pdfUrl: z.string().nullable(),
+  vigourUrl: z.string().nullable(),
+  canExportAnnotations: z.boolean(),
   size: z.strictObject({ hd: z.strictObject({ w: z.number(), h: z.number() }) }).nullable(),
   scale: z.strictObject({ ratio: z.strictObject({ x: z.number(), y: z.number() }) }).nullable(),
   surfaceMap: z.strictObject({ min: z.number(), max: z.number() }).nullable(),
