@@ -242,7 +242,7 @@ async function aggregatedFromTables(test: TestApp) {
 }
 
 /** The same figures as the triggers keep them. */
-async function keptByTriggers(test: TestApp) {
+async function keptByTriggers(test: TestApp): Promise<Record<string, unknown>> {
   const { rows } = await test.database.executor.executeSql(
     `select
        (select json_build_object(
@@ -264,7 +264,7 @@ async function keptByTriggers(test: TestApp) {
           from analytics_order_days group by 1 having sum(orders) > 0) d) as days`,
     [],
   );
-  return rows[0];
+  return rows[0] as Record<string, unknown>;
 }
 
 describe('the dashboard aggregates the triggers keep', () => {
