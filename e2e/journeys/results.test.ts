@@ -195,6 +195,8 @@ describe('the results of a completed report', () => {
     );
 
     // The vigour layer: each plant unit in its class over the HD photos, with the legend's counts.
+    await page.locator('.maplibregl-popup-close-button').click();
+    await page.getByTestId('results-popup').waitFor({ state: 'detached' });
     await page.getByTestId('results-layer-select').click();
     const offered = await page.getByRole('option').allTextContents();
     await page.getByRole('option', { name: 'Vigour' }).click();
