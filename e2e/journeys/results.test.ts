@@ -194,13 +194,49 @@ describe('the results of a completed report', () => {
       'Downy mildew: Oil spots on the young leaves',
     );
 
-    // The PDF of the report.
+    // The vigour layer: each plant unit in its class over the HD photos, with the legend's counts.
+    await page.locator('.maplibregl-popup-close-button').click();
+    await page.getByTestId('results-popup').waitFor({ state: 'detached' });
+    await page.getByTestId('results-layer-select').click();
+    const offered = await page.getByRole('option').allTextContents();
+    await page.getByRole('option', { name: 'Vigour' }).click();
+    await expect.poll(async () => Number(await map.getAttribute('data-vigour-plants'))).toBeGreaterThan(0);
+    await expect(page.getByTestId('results-vigour-legend').textContent()).resolves.toMatch(
+      /Low vigour \(\d+\).*Medium vigour \(\d+\).*High vigour \(\d+\)/,
+    );
+    await mapSettled(page, 'results-map');
+    await snapshot(page, 'results-vigour');
+
+    // On the Classification layer the annotated plant takes the class of its factor, marked as a person's.
+    if (offered.includes('Classification')) {
+      await page.getByTestId('results-layer-select').click();
+      await page.getByRole('option', { name: 'Classification' }).click();
+      await page.getByTestId('results-classification-legend').waitFor();
+      const assessed = page.locator(`[data-testid="results-marker"][data-box-id="${boxId}"]`);
+      if ((await assessed.count()) > 0) {
+        expect(await assessed.getAttribute('data-plant-class')).toBe('fungalDiseases');
+        expect(await assessed.getAttribute('data-person')).toBe('true');
+      }
+      await mapSettled(page, 'results-map');
+      await snapshot(page, 'results-classification');
+    }
+
+    // The PDF of the report: a summary first, and the annotation saved above (the PDF is written
+    // again after each save).
     const pdfHref = await page.getByTestId('results-download-pdf').getAttribute('href');
-    const pdf = await page.request.get(`${server.baseUrl}${pdfHref}`);
-    expect(pdf.headers()['content-type']).toBe('application/pdf');
     const pdfFile = path.join(sampleDir, 'report.pdf');
-    await writeFile(pdfFile, await pdf.body());
-    expect(execFileSync('pdftotext', [pdfFile, '-'], { encoding: 'utf8' })).toContain('Nemea Test Block');
+    const pdfText = async () => {
+      const pdf = await page.request.get(`${server.baseUrl}${pdfHref}`);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      await writeFile(pdfFile, await pdf.body());
+      return execFileSync('pdftotext', [pdfFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    };
+    await expect.poll(pdfText, { timeout: 60_000 }).toContain('Oil spots on the young leaves');
+    const firstPage = execFileSync('pdftotext', ['-f', '1', '-l', '1', pdfFile, '-'], { encoding: 'utf8' });
+    expect(firstPage).toContain('Nemea Test Block');
+    expect(firstPage).toContain('Where to look first');
+    expect(firstPage).toContain('Plants by vigour');
+    expect(firstPage).toMatch(/Fungal Diseases \(1 assessed by a person\)/);
 
     const reports = (await asCustomer('GET', '/fields')).data[0].Reports;
     expect(reports[0].status).toBe('complete');
