@@ -2,7 +2,7 @@ import type { CompanyListView } from '@ampelos/domain';
 import { Avatar, Badge, Box, Text, UnstyledButton } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import classes from './companies.module.css';
+import classes from '../../../components/list-row.module.css';
 
 interface CompaniesListProps {
   companies: readonly CompanyListView[];
@@ -22,7 +22,7 @@ export function CompaniesList({ companies, activeUuid, onSelect, h }: CompaniesL
         return (
           <UnstyledButton
             key={company.uuid}
-            className={classes.companyRow}
+            className={classes.row}
             data-active={active || undefined}
             aria-current={active ? 'true' : undefined}
             onClick={() => onSelect(company.uuid)}

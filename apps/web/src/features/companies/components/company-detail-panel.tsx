@@ -1,8 +1,8 @@
 import type { CompanyDetailView, CompanyListView, CompanyUserView } from '@ampelos/domain';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Badge, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackButton } from '../../../components/back-button.tsx';
 import { DetailTable } from '../../../components/detail-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -62,18 +62,7 @@ export function CompanyDetailPanel({
 
   return (
     <Stack gap="md" data-testid="company-detail" data-uuid={company.uuid}>
-      {onBack && (
-        <Button
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} />}
-          onClick={onBack}
-          w="fit-content"
-          px={0}
-          data-testid="company-back"
-        >
-          {t('companies.back')}
-        </Button>
-      )}
+      {onBack && <BackButton onClick={onBack} label={t('companies.back')} testId="company-back" />}
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap="xs">
           <Title order={3} data-testid="company-detail-title">

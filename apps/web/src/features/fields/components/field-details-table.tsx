@@ -1,39 +1,10 @@
 import type { FieldView } from '@ampelos/domain';
 import { varietyLabel } from '@ampelos/domain';
-import { Paper, Table, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHectares } from '../../../components/map/index.ts';
+import { TitledTable as DetailsTable } from '../../../components/titled-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { vineyardTypeText } from './vineyard-type.ts';
-
-function DetailsTable({
-  title,
-  rows,
-  testId,
-}: {
-  title: string;
-  rows: [string, ReactNode][];
-  testId: string;
-}) {
-  return (
-    <Paper withBorder p="md" data-testid={testId}>
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      <Table variant="vertical" layout="fixed" withTableBorder={false}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w="45%">{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
-  );
-}
 
 /** Field details: hectares (area / 10000, two decimals), variety, type, numbers, created and updated. */
 export function FieldDetailsTable({ field }: { field: FieldView }) {

@@ -1,11 +1,8 @@
-import { Paper, Table, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type DetailRow, DetailTable } from '../../../components/detail-table';
 
-export interface InfoRow {
-  key: string;
-  label: string;
-  value: ReactNode;
-}
+export type InfoRow = DetailRow;
 
 interface InfoSectionProps {
   title: string;
@@ -21,22 +18,7 @@ export function InfoSection({ title, rows, testId, children }: InfoSectionProps)
       <Title order={4} mb="xs">
         {title}
       </Title>
-      {rows.length > 0 && (
-        <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4}>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.key}>
-                <Table.Th w="40%" fw={500} c="dimmed" bg="transparent">
-                  {row.label}
-                </Table.Th>
-                <Table.Td data-testid={`${testId}-${row.key}`} style={{ overflowWrap: 'anywhere' }}>
-                  {row.value === null || row.value === undefined || row.value === '' ? '—' : row.value}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      {rows.length > 0 && <DetailTable rows={rows} testId={testId} />}
       {children}
     </Paper>
   );

@@ -1,7 +1,8 @@
 import type { OrderView } from '@ampelos/domain';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { BackButton } from '../../../components/back-button.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { useDownloadOrderPdf } from '../api/download-order-pdf.ts';
@@ -26,18 +27,7 @@ export function OrderDetail({ order, onBack, statusChoice, onStatusChoice }: Ord
 
   return (
     <Stack gap="md" data-testid="order-detail" data-uuid={order.uuid}>
-      {onBack && (
-        <Button
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} />}
-          onClick={onBack}
-          w="fit-content"
-          px={0}
-          data-testid="order-back"
-        >
-          {t('orders.back')}
-        </Button>
-      )}
+      {onBack && <BackButton onClick={onBack} label={t('orders.back')} testId="order-back" />}
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2}>
           <Title order={3} data-testid="order-detail-title">

@@ -2,9 +2,9 @@ import type { OrderView } from '@ampelos/domain';
 import { Box, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconFileInvoice, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import classes from '../../../components/list-row.module.css';
 import { formatCalendarDate, formatPrice } from '../../../lib/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import classes from './orders.module.css';
 
 interface OrdersListProps {
   orders: readonly OrderView[];
@@ -24,7 +24,7 @@ export function OrdersList({ orders, activeUuid, onSelect, h }: OrdersListProps)
         return (
           <UnstyledButton
             key={order.uuid}
-            className={classes.orderRow}
+            className={classes.row}
             data-active={active || undefined}
             aria-current={active ? 'true' : undefined}
             onClick={() => onSelect(order.uuid)}

@@ -9,9 +9,9 @@ import {
 } from '@ampelos/domain';
 import { useTranslation } from 'react-i18next';
 import { formatHectares } from '../../../components/map/index.ts';
+import { TitledTable as DetailsTable } from '../../../components/titled-table.tsx';
 import { formatDay, formatDayRange } from '../../../lib/days.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { DetailsTable } from './details-table.tsx';
 import { ShootStatusLabel } from './shoot-status-label.tsx';
 
 const VINEYARD_TYPE_KEYS: Record<string, string> = {

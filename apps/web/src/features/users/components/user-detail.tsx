@@ -1,8 +1,8 @@
 import type { UserAdminView } from '@ampelos/domain';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackButton } from '../../../components/back-button.tsx';
 import { DetailTable } from '../../../components/detail-table.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { useRoleLabel } from '../../../lib/role-label.ts';
@@ -25,18 +25,7 @@ export function UserDetail({ user, onBack, editAction }: UserDetailProps) {
   const company = user.company;
   return (
     <Stack gap="md" data-testid="user-detail" data-uuid={user.uuid}>
-      {onBack && (
-        <Button
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} />}
-          onClick={onBack}
-          w="fit-content"
-          px={0}
-          data-testid="user-back"
-        >
-          {t('users.back')}
-        </Button>
-      )}
+      {onBack && <BackButton onClick={onBack} label={t('users.back')} testId="user-back" />}
       <Group justify="space-between" align="flex-start" gap="sm">
         <Group gap="md" wrap="nowrap">
           <UserAvatar user={user} size={64} radius="xl" />

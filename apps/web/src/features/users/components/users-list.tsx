@@ -1,8 +1,8 @@
 import type { UserAdminView } from '@ampelos/domain';
 import { Badge, Box, Text, UnstyledButton } from '@mantine/core';
+import classes from '../../../components/list-row.module.css';
 import { useRoleLabel } from '../../../lib/role-label.ts';
 import { UserAvatar } from './user-avatar.tsx';
-import classes from './users.module.css';
 
 interface UsersListProps {
   users: readonly UserAdminView[];
@@ -22,7 +22,7 @@ export function UsersList({ users, activeUuid, onSelect, h }: UsersListProps) {
         return (
           <UnstyledButton
             key={user.uuid}
-            className={classes.userRow}
+            className={classes.row}
             data-active={active || undefined}
             aria-current={active ? 'true' : undefined}
             onClick={() => onSelect(user.uuid)}

@@ -1,8 +1,8 @@
 import { Paper, Table, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A titled two-column table of the shoot detail. */
-export function DetailsTable({
+/** A titled card of label/value rows (field and shoot details). */
+export function TitledTable({
   title,
   rows,
   testId,
