@@ -135,6 +135,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
 
   // Fields.
   'GET /api/fields': only(...STAFF, ...CUSTOMERS),
+  'GET /api/places': signedIn(),
   'GET /api/field/:uuid': fieldScoped([...STAFF, ...CUSTOMERS]),
   'POST /api/field/avatar/upload': only('admin', ...BUYERS),
   'POST /api/field/create': only('admin', ...BUYERS),
@@ -238,6 +239,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     drone_admin: 404,
     drone_operator: 404,
   }),
+  'GET /api/annotations/export': only('admin', 'operation_admin'),
   'GET /api/reports/:uuid/results': fieldScoped([...STAFF, ...CUSTOMERS], { otherCustomer: 404 }),
   'GET /api/reports/:uuid/files/*': fieldScoped([...STAFF, ...CUSTOMERS], { otherCustomer: 404 }),
   'GET /api/reports/:uuid/data': row({

@@ -211,6 +211,7 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   })),
 
   'GET /api/fields': spec(get('/api/fields')),
+  'GET /api/places': spec(get('/api/places?q=Nemea')),
   'GET /api/field/:uuid': spec(async ({ role, relation, world }) => ({
     method: 'GET',
     url: `/api/field/${(await world.field(role, relation)).uuid}`,
@@ -423,6 +424,8 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
       },
     };
   }),
+  // Authorized staff get the zip, or 404 when no plant is annotated yet (a rule after the permission).
+  'GET /api/annotations/export': spec(get('/api/annotations/export'), { allowedStatus: [404] }),
   'GET /api/reports/:uuid/results': spec(async ({ ctx, role, relation, world }) => {
     const { report } = await completedReport(ctx, world.ownerFor(role, relation));
     return { method: 'GET', url: `/api/reports/${report.uuid}/results` };
