@@ -88,7 +88,10 @@ export function ImageryNotice({ center }: { center: ImageryState['center'] }) {
         <IconCloudOff size={14} aria-hidden />
         {t('map.imageryUnavailable')}
       </Text>
-      <Text size="xs">{t('map.imageryFallback')}</Text>
+      {/* On a phone's small map the title and the coordinates say enough. */}
+      <Text size="xs" visibleFrom="sm">
+        {t('map.imageryFallback')}
+      </Text>
       {center && (
         <Text size="xs" ff="monospace" data-testid="map-imagery-coordinates">
           {/* Not `lng`: i18next reads that option as the language. */}

@@ -25,7 +25,8 @@ function DetailsTable({
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w="45%">{label}</Table.Th>
+              {/* On a phone the labels take more of the row: long Greek labels stay within two lines. */}
+              <Table.Th w={{ base: '58%', xs: '45%' }}>{label}</Table.Th>
               <Table.Td>{value}</Table.Td>
             </Table.Tr>
           ))}
