@@ -77,7 +77,8 @@ export function ImageryNotice({ center }: { center: ImageryState['center'] }) {
       shadow="xs"
       p={6}
       pos="absolute"
-      top={8}
+      // Above the scale bar: the top corners hold the zoom buttons and the screens' own panels (layers).
+      bottom={40}
       left={8}
       maw="calc(100% - 64px)"
       // Never in the way of drawing or panning: the notice only informs.
