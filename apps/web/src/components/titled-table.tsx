@@ -20,7 +20,8 @@ export function TitledTable({
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w="45%">{label}</Table.Th>
+              {/* On a phone the labels take more of the row: long Greek labels stay within two lines. */}
+              <Table.Th w={{ base: '58%', xs: '45%' }}>{label}</Table.Th>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
             </Table.Tr>
           ))}

@@ -77,7 +77,8 @@ export function ImageryNotice({ center }: { center: ImageryState['center'] }) {
       shadow="xs"
       p={6}
       pos="absolute"
-      top={8}
+      // Above the scale bar: the top corners hold the zoom buttons and the screens' own panels (layers).
+      bottom={40}
       left={8}
       maw="calc(100% - 64px)"
       // Never in the way of drawing or panning: the notice only informs.
@@ -88,7 +89,10 @@ export function ImageryNotice({ center }: { center: ImageryState['center'] }) {
         <IconCloudOff size={14} aria-hidden />
         {t('map.imageryUnavailable')}
       </Text>
-      <Text size="xs">{t('map.imageryFallback')}</Text>
+      {/* On a phone's small map the title and the coordinates say enough. */}
+      <Text size="xs" visibleFrom="sm">
+        {t('map.imageryFallback')}
+      </Text>
       {center && (
         <Text size="xs" ff="monospace" data-testid="map-imagery-coordinates">
           {/* Not `lng`: i18next reads that option as the language. */}

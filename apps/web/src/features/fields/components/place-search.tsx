@@ -55,7 +55,7 @@ export function PlaceSearch({ onPlace }: { onPlace: (place: PlaceMatch) => void 
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!searching}>
-        <Combobox.Options mah={280} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label={t('fields.new.placeSearch')}>
           {places.map((place, index) => (
             <Combobox.Option
               value={String(index)}
