@@ -220,7 +220,8 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const [server, browser, staticServer] = await Promise.all([
-    startServer(),
+    // A loaded machine may take minutes to start the server (tsx compiles it on the way).
+    startServer({ readyTimeoutMs: 600_000 }),
     launchBrowser(),
     serveStaticPage(),
   ]);
