@@ -257,6 +257,11 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   const maxYs = new Int32Array(keys).fill(-1);
   const canopyCounts = new Int32Array(keys);
   const shadedCounts = new Int32Array(keys);
+  // Extent of the canopy along (u) and across (v) its block's rows (the unit's own frame).
+  const minUs = new Float64Array(keys).fill(Infinity);
+  const maxUs = new Float64Array(keys).fill(-Infinity);
+  const minVs = new Float64Array(keys).fill(Infinity);
+  const maxVs = new Float64Array(keys).fill(-Infinity);
   // Canopy pixels: the unit's extent, canopy and shade counts.
   for (let y = 0; y < height; y++) {
     const row = y * canopy.stride;
@@ -267,8 +272,15 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
         const x = (k << 5) + bit;
-        const cell = cellOf(x, y);
+        const layout = blockOf(x, y);
+        const cell = cellKey(layout, x, y);
         if (cell < 0) continue;
+        const u = x * layout.cos + y * layout.sin;
+        const v = -x * layout.sin + y * layout.cos;
+        if (u < (minUs[cell] as number)) minUs[cell] = u;
+        if (u > (maxUs[cell] as number)) maxUs[cell] = u;
+        if (v < (minVs[cell] as number)) minVs[cell] = v;
+        if (v > (maxVs[cell] as number)) maxVs[cell] = v;
         if (x < (minXs[cell] as number)) minXs[cell] = x;
         if (x > (maxXs[cell] as number)) maxXs[cell] = x;
         if (y < (minYs[cell] as number)) minYs[cell] = y;
@@ -365,7 +377,11 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
     const maxX = maxXs[cell] as number;
     const maxY = maxYs[cell] as number;
     const shadedPixels = shadedCounts[cell] as number;
-    const boxArea = (maxX - minX + 1) * (maxY - minY + 1);
+    // Canopy must fill most of the unit's extent along and across its rows (its own frame): an
+    // axis-aligned box around a diagonal row segment is half soil even when the vine is whole.
+    const frameArea =
+      ((maxUs[cell] as number) - (minUs[cell] as number) + 1) *
+      ((maxVs[cell] as number) - (minVs[cell] as number) + 1);
     const mean = (m: number) => {
       const n = colourSums[cell * 4 + m + 1] as number;
       return n ? (colourSums[cell * 4 + m] as number) / n : Number.NaN;
@@ -386,9 +402,9 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
       judged:
         canopyPixels >= minCanopyPx &&
         shadedPixels <= PLANT_UNITS.maxShadedShare * canopyPixels &&
-        canopyPixels >= PLANT_UNITS.minBoxCanopyShare * boxArea &&
+        canopyPixels >= PLANT_UNITS.minBoxCanopyShare * frameArea &&
         Math.max(maxX - minX, maxY - minY) < maxUnitPx &&
-        // One plant: the middle of its box is canopy (a box astride two crowns and the gap
+        // One plant: the middle of its box is plant (a box astride two crowns and the gap
         // between them is not a plant unit).
         hasBit(canopy, (minX + maxX) >> 1, (minY + maxY) >> 1) &&
         !Number.isNaN(vigour),

@@ -156,13 +156,19 @@ export function findRows(
     const span = profile.subarray(first, last + 1);
     return { ...bestPeriod(span, minLag, maxLag), span, offset: first - diagonal };
   };
-  let best: ReturnType<typeof score> & { angle: number } = { ...score(0), angle: 0 };
-  // 5° steps, then refined to 0.5° around the best.
-  for (let deg = 5; deg < 180; deg += 5) {
+  // 5° steps, then refined to 0.5° around the best. Projected a few degrees off the rows, a small
+  // window still shows a strong period, s/cos(off): among the nearly strongest directions the one
+  // with the shortest period is across the rows.
+  const coarseResults: (ReturnType<typeof score> & { angle: number })[] = [];
+  for (let deg = 0; deg < 180; deg += 5) {
     const angle = (deg * Math.PI) / 180;
-    const result = score(angle);
-    if (result.strength > best.strength) best = { ...result, angle };
+    coarseResults.push({ ...score(angle), angle });
   }
+  let best = coarseResults[0] as (typeof coarseResults)[0];
+  for (const result of coarseResults) if (result.strength > best.strength) best = result;
+  const strongest = best.strength;
+  for (const result of coarseResults)
+    if (result.lag > 0 && result.strength >= 0.85 * strongest && result.lag < best.lag) best = result;
   const coarse = best.angle;
   for (let delta = -2.5; delta <= 2.5; delta += 0.5) {
     if (delta === 0) continue;
