@@ -1,5 +1,5 @@
 import type { DetectOptions, IndicatorName } from '../types.ts';
-import { erodeBits, hasBit } from './bit-mask.ts';
+import { andBits, type BitMask, erodeBits, hasBit } from './bit-mask.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
 import { SIGMA_FLOOR } from './scores.ts';
@@ -17,6 +17,8 @@ export const PLANT_UNITS = {
   /** Search range of the row spacing (m). */
   minRowSpacingM: 1.2,
   maxRowSpacingM: 8,
+  /** Margin either side of a row's lit canopy band that still belongs to its plants (m). */
+  rowMarginM: 0.3,
   /** Along-row period searched for trees (m). */
   minTreeSpacingM: 2,
   maxTreeSpacingM: 7,
@@ -107,13 +109,12 @@ interface BlockLayout {
 }
 
 function blockLayout(
-  fields: PlantFields,
+  canopy: BitMask,
   window: PixelWindow,
   metre: number,
   maxUnitPx: number,
   offset: number,
 ): BlockLayout {
-  const { canopy } = fields;
   const rows = findRows(
     canopy,
     PLANT_UNITS.minRowSpacingM * metre,
@@ -140,8 +141,12 @@ function blockLayout(
       alongPx = period.periodPx;
       rowPhasesPx = period.rowPhasesPx;
     }
-    // Rows wider apart than the largest unit: cells centred on the row, the rest is inter-row.
-    if (rows.spacingPx > maxUnitPx) {
+    // Cells centred on the row, as wide as its lit canopy band plus a margin for the leaves at its
+    // edges, when that is narrower than the spacing (or than the largest unit): the rest is
+    // inter-row (soil, shade, cover crop), never part of a plant unit.
+    const bandPx = rows.widthPx + 2 * PLANT_UNITS.rowMarginM * metre;
+    if (bandPx < rows.spacingPx || rows.spacingPx > maxUnitPx) {
+      acrossPx = Math.min(bandPx, rows.spacingPx, maxUnitPx);
       phaseV = rows.phasePx - acrossPx / 2;
       wideRowPx = rows.spacingPx;
     }
@@ -222,6 +227,9 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   const blockPx = PLANT_UNITS.blockM * metre;
   const blocksX = Math.max(1, Math.round(width / blockPx));
   const blocksY = Math.max(1, Math.round(height / blockPx));
+  // Rows are found on the lit canopy: a cover crop as green as the vines fills the inter-row, but
+  // the vines' own shadow darkens it, so lit canopy alternates with shade across the rows.
+  const rowCanopy = andBits(canopy, shaded, true);
   const layouts: BlockLayout[] = [];
   let offset = 0;
   for (let by = 0; by < blocksY; by++) {
@@ -232,7 +240,7 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
         y0: Math.floor((by * height) / blocksY),
         y1: Math.floor(((by + 1) * height) / blocksY),
       };
-      const layout = blockLayout(fields, window, metre, maxUnitPx, offset);
+      const layout = blockLayout(rowCanopy, window, metre, maxUnitPx, offset);
       offset += layout.cells;
       layouts.push(layout);
     }

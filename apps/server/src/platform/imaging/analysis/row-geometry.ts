@@ -13,6 +13,8 @@ export interface RowGeometry {
   spacingPx: number;
   /** Across-row coordinate (`v`, see `acrossRow`) of a row centre. */
   phasePx: number;
+  /** Width of the rows' canopy band across the rows (the profile above half its swing), pixels. */
+  widthPx: number;
   /** Strength of the periodicity (autocorrelation at the period, 0–1); rows found when ≥ `MIN_ROW_STRENGTH`. */
   strength: number;
 }
@@ -183,11 +185,21 @@ export function findRows(
   for (let i = 0; i < best.span.length; i++)
     folded[i % period] = (folded[i % period] as number) + (best.span[i] as number);
   let peak = 0;
-  for (let i = 1; i < period; i++) if ((folded[i] as number) > (folded[peak] as number)) peak = i;
+  let low = 0;
+  for (let i = 1; i < period; i++) {
+    if ((folded[i] as number) > (folded[peak] as number)) peak = i;
+    if ((folded[i] as number) < (folded[low] as number)) low = i;
+  }
+  // Row width: the span of the folded profile above half its swing, around the peak.
+  const half = ((folded[peak] as number) + (folded[low] as number)) / 2;
+  let width = 1;
+  for (let d = 1; d < period && (folded[(peak + d) % period] as number) >= half; d++) width++;
+  for (let d = 1; d < period && (folded[(peak - d + period) % period] as number) >= half; d++) width++;
   return {
     angle: best.angle,
     spacingPx: period * step,
     phasePx: (best.offset + peak) * step,
+    widthPx: Math.min(period, width) * step,
     strength: best.strength,
   };
 }
