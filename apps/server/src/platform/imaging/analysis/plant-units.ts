@@ -34,6 +34,10 @@ export const PLANT_UNITS = {
   minCanopyM2: 0.15,
   /** A unit whose canopy fills less of its box than this is not boxed (a box must be mostly plant). */
   minBoxCanopyShare: 0.5,
+  /** Without rows, vigour is read only this far inside the canopy (plant-scale window + 0.1 m). */
+  unrowedSolidM: 0.3,
+  /** Without rows, a unit whose canopy covers less of its square cell than this is not judged. */
+  minCellCanopyShare: 0.5,
   /** A unit with more of its canopy in shade than this is not judged (colour unreliable). */
   maxShadedShare: 0.5,
   /** A unit whose vigour or cover z (against its neighbours) is below −this is stressed. */
@@ -302,6 +306,13 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   // pixel (eroded canopy): at a canopy's edge (a lawn along a road, a crown's rim) the window mixes
   // in soil or asphalt, which is not the plant's vigour; cover judges thinning.
   const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)));
+  // Without rows (a lawn, a verge, a hedge) the edge of a canopy mass is the usual place of a low
+  // value (grass thinning into a road, beside a wall): vigour is taken only where the whole
+  // plant-scale window lies inside the canopy.
+  const deepSolid = erodeBits(canopy, Math.max(1, Math.round(PLANT_UNITS.unrowedSolidM * metre)));
+  const cellInRows = new Uint8Array(keys);
+  for (const layout of layouts) if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);
+  const solidOf = (cell: number) => (cellInRows[cell] ? solid : deepSolid);
   const names: (IndicatorName | null)[] = [
     fields.roles.vigour,
     'cover',
@@ -327,7 +338,7 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
     cellOfDomain[k] = cell;
     if (cell < 0) continue;
     const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(vigour) && hasBit(solid, x, y))
+    if (!Number.isNaN(vigour) && hasBit(solidOf(cell), x, y))
       vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + 1;
     const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
     if (!Number.isNaN(cover)) coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + 1;
@@ -356,7 +367,7 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
     const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
     if (!Number.isNaN(vigour)) {
       const y = Math.floor(index / width);
-      if (hasBit(solid, index - y * width, y)) {
+      if (hasBit(solidOf(cell), index - y * width, y)) {
         vigourValues[vigourFill[cell] as number] = vigour;
         vigourFill[cell] = (vigourFill[cell] as number) + 1;
       }
@@ -380,6 +391,7 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   for (let cell = 0; cell < keys; cell++) {
     const canopyPixels = canopyCounts[cell] as number;
     if (canopyPixels === 0) continue;
+    const layout = layoutOfKey(cell);
     const minX = minXs[cell] as number;
     const minY = minYs[cell] as number;
     const maxX = maxXs[cell] as number;
@@ -415,10 +427,13 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
         // One plant: the middle of its box is plant (a box astride two crowns and the gap
         // between them is not a plant unit).
         hasBit(canopy, (minX + maxX) >> 1, (minY + maxY) >> 1) &&
-        !Number.isNaN(vigour),
+        !Number.isNaN(vigour) &&
+        // Without rows a cell is a square of ground: a sliver of canopy in it is the frayed edge of
+        // a lawn or a verge beside a road, not a plant.
+        (layout.rows !== null || canopyPixels >= PLANT_UNITS.minCellCanopyShare * layout.alongPx * layout.acrossPx),
       stressed: false,
       vigourClass: null,
-      inRows: blockOf((minX + maxX) >> 1, (minY + maxY) >> 1).rows !== null,
+      inRows: layout.rows !== null,
     };
     byCell.set(cell, unit);
   }
