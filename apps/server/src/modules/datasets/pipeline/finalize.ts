@@ -1,8 +1,8 @@
 import type { ReportBox, ReportOutputPoint } from '../../../platform/db/schema.ts';
 import {
   type DatasetStatistics,
-  NothingToTileError,
   mergeOverlappingBoxes,
+  NothingToTileError,
   type PhotoAnalysis,
   type PhotoMetadata,
   type RasterTile,

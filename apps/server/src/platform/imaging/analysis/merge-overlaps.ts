@@ -75,7 +75,8 @@ export function mergeOverlappingBoxes(analyses: PhotoAnalysis[]): PhotoAnalysis[
       for (let dy = -1; dy <= 1; dy++) {
         for (const other of buckets.get(`${gx + dx},${gy + dy}`) ?? []) {
           if (other.image === entry.image) continue;
-          if (Math.hypot(other.x - entry.x, other.y - entry.y) > Math.max(entry.radius, other.radius)) continue;
+          if (Math.hypot(other.x - entry.x, other.y - entry.y) > Math.max(entry.radius, other.radius))
+            continue;
           // The plant stays where the photo centre is nearer (ties: the earlier photo).
           const theirs = reach(other.image, entry.x, entry.y);
           if (theirs < mine || (theirs === mine && other.image < entry.image)) {

@@ -311,7 +311,8 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   // plant-scale window lies inside the canopy.
   const deepSolid = erodeBits(canopy, Math.max(1, Math.round(PLANT_UNITS.unrowedSolidM * metre)));
   const cellInRows = new Uint8Array(keys);
-  for (const layout of layouts) if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);
+  for (const layout of layouts)
+    if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);
   const solidOf = (cell: number) => (cellInRows[cell] ? solid : deepSolid);
   const names: (IndicatorName | null)[] = [
     fields.roles.vigour,
@@ -430,7 +431,8 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
         !Number.isNaN(vigour) &&
         // Without rows a cell is a square of ground: a sliver of canopy in it is the frayed edge of
         // a lawn or a verge beside a road, not a plant.
-        (layout.rows !== null || canopyPixels >= PLANT_UNITS.minCellCanopyShare * layout.alongPx * layout.acrossPx),
+        (layout.rows !== null ||
+          canopyPixels >= PLANT_UNITS.minCellCanopyShare * layout.alongPx * layout.acrossPx),
       stressed: false,
       vigourClass: null,
       inRows: layout.rows !== null,
