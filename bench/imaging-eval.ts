@@ -12,6 +12,7 @@ import {
   datasetStatistics,
   detectStress,
   measurePhoto,
+  mergeOverlappingBoxes,
   type PhotoAnalysis,
   type PhotoInput,
   planCaptures,
@@ -92,6 +93,11 @@ function common(dataset: string, folder: string, run: DatasetRun) {
   row(
     `${dataset}: boxes`,
     `${boxes} on ${run.captures.length} capture(s)${run.groundCaptures.length ? `; ground capture(s) not analysed: ${run.groundCaptures.join(', ')}` : ''}`,
+  );
+  const merged = mergeOverlappingBoxes(run.captures.map((c) => c.analysis));
+  row(
+    `${dataset}: plants after merging overlaps by ground position`,
+    `${merged.reduce((n, a) => n + a.boxes.length, 0)} of ${boxes} boxes`,
   );
   row(`${dataset}: largest box side`, `${largest.toFixed(1)} m`);
   row(`${dataset}: boxes on non-plant regions`, boxesOnRegions(folder, run.captures));

@@ -32,6 +32,7 @@ export {
 } from './analysis/analysis-cache.ts';
 export { detectStress } from './analysis/detect.ts';
 export { measurePhoto } from './analysis/measure.ts';
+export { mergeOverlappingBoxes } from './analysis/merge-overlaps.ts';
 export { datasetStatistics } from './analysis/statistics.ts';
 export { groupCaptures } from './capture/group-captures.ts';
 export {

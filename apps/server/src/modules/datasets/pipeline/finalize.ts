@@ -1,6 +1,7 @@
 import type { ReportBox, ReportOutputPoint } from '../../../platform/db/schema.ts';
 import {
   type DatasetStatistics,
+  mergeOverlappingBoxes,
   NothingToTileError,
   type PhotoAnalysis,
   type PhotoMetadata,
@@ -165,13 +166,17 @@ export function createFinalize(deps: {
 
   async function buildResults(context: ReportContext, dataset: DatasetRow) {
     const detected = await repository.unitsIn(dataset.id, 'detected');
-    const units = await Promise.all(
+    const analysed = await Promise.all(
       detected.map(async (unit) => ({
         unit,
         files: await repository.filesByIds(unit.fileIds),
         analysis: unit.result?.analysis as PhotoAnalysis,
       })),
     );
+    // A plant seen in two overlapping photos is one plant with one box (in the photo the map shows
+    // there); each photo's own analysis stays as detected.
+    const merged = mergeOverlappingBoxes(analysed.map(({ analysis }) => analysis));
+    const units = analysed.map((entry, i) => ({ ...entry, analysis: merged[i] as PhotoAnalysis }));
     const images: AnalysedImage[] = units.map(({ unit, analysis }) => ({
       file: unitInput(unit).file,
       base: unitInput(unit).base,

@@ -1,5 +1,5 @@
 import type { DetectOptions, IndicatorName } from '../types.ts';
-import { erodeBits, hasBit } from './bit-mask.ts';
+import { andBits, type BitMask, erodeBits, hasBit } from './bit-mask.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
 import { SIGMA_FLOOR } from './scores.ts';
@@ -18,6 +18,8 @@ export const PLANT_UNITS = {
   /** Search range of the row spacing (m). */
   minRowSpacingM: 1.2,
   maxRowSpacingM: 8,
+  /** Margin either side of a row's lit canopy band that still belongs to its plants (m). */
+  rowMarginM: 0.3,
   /** Along-row period searched for trees (m). */
   minTreeSpacingM: 2,
   maxTreeSpacingM: 7,
@@ -33,6 +35,10 @@ export const PLANT_UNITS = {
   minCanopyM2: 0.15,
   /** A unit whose canopy fills less of its box than this is not boxed (a box must be mostly plant). */
   minBoxCanopyShare: 0.5,
+  /** Without rows, vigour is read only this far inside the canopy (plant-scale window + 0.1 m). */
+  unrowedSolidM: 0.3,
+  /** Without rows, a unit whose canopy covers less of its square cell than this is not judged. */
+  minCellCanopyShare: 0.5,
   /** A unit with more of its canopy in shade than this is not judged (colour unreliable). */
   maxShadedShare: 0.5,
   /** A unit whose vigour or cover z (against its neighbours) is below −this is stressed. */
@@ -112,13 +118,12 @@ interface BlockLayout {
 }
 
 function blockLayout(
-  fields: PlantFields,
+  canopy: BitMask,
   window: PixelWindow,
   metre: number,
   maxUnitPx: number,
   offset: number,
 ): BlockLayout {
-  const { canopy } = fields;
   const rows = findRows(
     canopy,
     PLANT_UNITS.minRowSpacingM * metre,
@@ -145,8 +150,12 @@ function blockLayout(
       alongPx = period.periodPx;
       rowPhasesPx = period.rowPhasesPx;
     }
-    // Rows wider apart than the largest unit: cells centred on the row, the rest is inter-row.
-    if (rows.spacingPx > maxUnitPx) {
+    // Cells centred on the row, as wide as its lit canopy band plus a margin for the leaves at its
+    // edges, when that is narrower than the spacing (or than the largest unit): the rest is
+    // inter-row (soil, shade, cover crop), never part of a plant unit.
+    const bandPx = rows.widthPx + 2 * PLANT_UNITS.rowMarginM * metre;
+    if (bandPx < rows.spacingPx || rows.spacingPx > maxUnitPx) {
+      acrossPx = Math.min(bandPx, rows.spacingPx, maxUnitPx);
       phaseV = rows.phasePx - acrossPx / 2;
       wideRowPx = rows.spacingPx;
     }
@@ -227,6 +236,9 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   const blockPx = PLANT_UNITS.blockM * metre;
   const blocksX = Math.max(1, Math.round(width / blockPx));
   const blocksY = Math.max(1, Math.round(height / blockPx));
+  // Rows are found on the lit canopy: a cover crop as green as the vines fills the inter-row, but
+  // the vines' own shadow darkens it, so lit canopy alternates with shade across the rows.
+  const rowCanopy = andBits(canopy, shaded, true);
   const layouts: BlockLayout[] = [];
   let offset = 0;
   for (let by = 0; by < blocksY; by++) {
@@ -237,7 +249,7 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
         y0: Math.floor((by * height) / blocksY),
         y1: Math.floor(((by + 1) * height) / blocksY),
       };
-      const layout = blockLayout(fields, window, metre, maxUnitPx, offset);
+      const layout = blockLayout(rowCanopy, window, metre, maxUnitPx, offset);
       offset += layout.cells;
       layouts.push(layout);
     }
@@ -246,8 +258,6 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   const blockColumns = new Int32Array(width);
   for (let x = 0; x < width; x++) blockColumns[x] = Math.min(blocksX - 1, Math.floor((x * blocksX) / width));
   const blockRowOf = (y: number) => Math.min(blocksY - 1, Math.floor((y * blocksY) / height)) * blocksX;
-  const blockOf = (x: number, y: number) =>
-    layouts[blockRowOf(y) + (blockColumns[x] as number)] as BlockLayout;
   const layoutOfKey = (key: number) => {
     let found = layouts[0] as BlockLayout;
     for (const layout of layouts) if (layout.offset <= key) found = layout;
@@ -262,14 +272,26 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   const maxYs = new Int32Array(keys).fill(-1);
   const canopyCounts = new Int32Array(keys);
   const shadedCounts = new Int32Array(keys);
+  // Extent of the canopy along (u) and across (v) its block's rows (the unit's own frame).
+  const minUs = new Float64Array(keys).fill(Infinity);
+  const maxUs = new Float64Array(keys).fill(-Infinity);
+  const minVs = new Float64Array(keys).fill(Infinity);
+  const maxVs = new Float64Array(keys).fill(-Infinity);
   // Outline pixels: the plant-scale indicators. Vigour only where the canopy is solid around the
   // pixel (eroded canopy): at a canopy's edge (a lawn along a road, a crown's rim) the window mixes
   // in soil or asphalt, which is not the plant's vigour; cover judges thinning.
   const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)));
+  // Without rows (a lawn, a verge, a hedge) the edge of a canopy mass is the usual place of a low
+  // value (grass thinning into a road, beside a wall): vigour is taken only where the whole
+  // plant-scale window lies inside the canopy.
+  const deepSolid = erodeBits(canopy, Math.max(1, Math.round(PLANT_UNITS.unrowedSolidM * metre)));
+  const cellInRows = new Uint8Array(keys);
+  for (const layout of layouts)
+    if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);
   const { domain, domainIndex } = fields;
   // One scan of the canopy and domain bits (both in scan order), each pixel's cell computed once:
-  // canopy pixels give the unit's extent, canopy and shade counts; domain pixels their cell and
-  // whether the canopy is solid there.
+  // canopy pixels give the unit's extent (in the image and along/across its rows), canopy and shade
+  // counts; domain pixels their cell and whether the canopy is solid there.
   const cellOfDomain = new Int32Array(domainIndex.length);
   const solidOfDomain = new Uint8Array(domainIndex.length);
   const stride = canopy.stride;
@@ -282,18 +304,27 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
       const domainWord = domain.words[row + k] as number;
       const shadedWord = shaded.words[row + k] as number;
       const solidWord = solid.words[row + k] as number;
+      const deepSolidWord = deepSolid.words[row + k] as number;
       let word = canopyWord | domainWord;
       while (word !== 0) {
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
         const x = (k << 5) + bit;
-        const cell = cellKey(layouts[blockRow + (blockColumns[x] as number)] as BlockLayout, x, y);
+        const layout = layouts[blockRow + (blockColumns[x] as number)] as BlockLayout;
+        const cell = cellKey(layout, x, y);
         if ((domainWord >>> bit) & 1) {
           cellOfDomain[next] = cell;
-          solidOfDomain[next] = (solidWord >>> bit) & 1;
+          const solidBits = cell >= 0 && cellInRows[cell] ? solidWord : deepSolidWord;
+          solidOfDomain[next] = (solidBits >>> bit) & 1;
           next++;
         }
         if (cell < 0 || ((canopyWord >>> bit) & 1) === 0) continue;
+        const u = x * layout.cos + y * layout.sin;
+        const v = -x * layout.sin + y * layout.cos;
+        if (u < (minUs[cell] as number)) minUs[cell] = u;
+        if (u > (maxUs[cell] as number)) maxUs[cell] = u;
+        if (v < (minVs[cell] as number)) minVs[cell] = v;
+        if (v > (maxVs[cell] as number)) maxVs[cell] = v;
         if (x < (minXs[cell] as number)) minXs[cell] = x;
         if (x > (maxXs[cell] as number)) maxXs[cell] = x;
         if (y < (minYs[cell] as number)) minYs[cell] = y;
@@ -373,12 +404,17 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
   for (let cell = 0; cell < keys; cell++) {
     const canopyPixels = canopyCounts[cell] as number;
     if (canopyPixels === 0) continue;
+    const layout = layoutOfKey(cell);
     const minX = minXs[cell] as number;
     const minY = minYs[cell] as number;
     const maxX = maxXs[cell] as number;
     const maxY = maxYs[cell] as number;
     const shadedPixels = shadedCounts[cell] as number;
-    const boxArea = (maxX - minX + 1) * (maxY - minY + 1);
+    // Canopy must fill most of the unit's extent along and across its rows (its own frame): an
+    // axis-aligned box around a diagonal row segment is half soil even when the vine is whole.
+    const frameArea =
+      ((maxUs[cell] as number) - (minUs[cell] as number) + 1) *
+      ((maxVs[cell] as number) - (minVs[cell] as number) + 1);
     const mean = (m: number) => {
       const n = colourSums[cell * 4 + m + 1] as number;
       return n ? (colourSums[cell * 4 + m] as number) / n : Number.NaN;
@@ -399,15 +435,19 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
       judged:
         canopyPixels >= minCanopyPx &&
         shadedPixels <= PLANT_UNITS.maxShadedShare * canopyPixels &&
-        canopyPixels >= PLANT_UNITS.minBoxCanopyShare * boxArea &&
+        canopyPixels >= PLANT_UNITS.minBoxCanopyShare * frameArea &&
         Math.max(maxX - minX, maxY - minY) < maxUnitPx &&
-        // One plant: the middle of its box is canopy (a box astride two crowns and the gap
+        // One plant: the middle of its box is plant (a box astride two crowns and the gap
         // between them is not a plant unit).
         hasBit(canopy, (minX + maxX) >> 1, (minY + maxY) >> 1) &&
-        !Number.isNaN(vigour),
+        !Number.isNaN(vigour) &&
+        // Without rows a cell is a square of ground: a sliver of canopy in it is the frayed edge of
+        // a lawn or a verge beside a road, not a plant.
+        (layout.rows !== null ||
+          canopyPixels >= PLANT_UNITS.minCellCanopyShare * layout.alongPx * layout.acrossPx),
       stressed: false,
       vigourClass: null,
-      inRows: blockOf((minX + maxX) >> 1, (minY + maxY) >> 1).rows !== null,
+      inRows: layout.rows !== null,
     };
     byCell.set(cell, unit);
   }

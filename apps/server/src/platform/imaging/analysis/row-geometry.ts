@@ -13,6 +13,8 @@ export interface RowGeometry {
   spacingPx: number;
   /** Across-row coordinate (`v`, see `acrossRow`) of a row centre. */
   phasePx: number;
+  /** Width of the rows' canopy band across the rows (the profile above half its swing), pixels. */
+  widthPx: number;
   /** Strength of the periodicity (autocorrelation at the period, 0–1); rows found when ≥ `MIN_ROW_STRENGTH`. */
   strength: number;
 }
@@ -156,13 +158,19 @@ export function findRows(
     const span = profile.subarray(first, last + 1);
     return { ...bestPeriod(span, minLag, maxLag), span, offset: first - diagonal };
   };
-  let best: ReturnType<typeof score> & { angle: number } = { ...score(0), angle: 0 };
-  // 5° steps, then refined to 0.5° around the best.
-  for (let deg = 5; deg < 180; deg += 5) {
+  // 5° steps, then refined to 0.5° around the best. Projected a few degrees off the rows, a small
+  // window still shows a strong period, s/cos(off): among the nearly strongest directions the one
+  // with the shortest period is across the rows.
+  const coarseResults: (ReturnType<typeof score> & { angle: number })[] = [];
+  for (let deg = 0; deg < 180; deg += 5) {
     const angle = (deg * Math.PI) / 180;
-    const result = score(angle);
-    if (result.strength > best.strength) best = { ...result, angle };
+    coarseResults.push({ ...score(angle), angle });
   }
+  let best = coarseResults[0] as (typeof coarseResults)[0];
+  for (const result of coarseResults) if (result.strength > best.strength) best = result;
+  const strongest = best.strength;
+  for (const result of coarseResults)
+    if (result.lag > 0 && result.strength >= 0.85 * strongest && result.lag < best.lag) best = result;
   const coarse = best.angle;
   for (let delta = -2.5; delta <= 2.5; delta += 0.5) {
     if (delta === 0) continue;
@@ -177,11 +185,21 @@ export function findRows(
   for (let i = 0; i < best.span.length; i++)
     folded[i % period] = (folded[i % period] as number) + (best.span[i] as number);
   let peak = 0;
-  for (let i = 1; i < period; i++) if ((folded[i] as number) > (folded[peak] as number)) peak = i;
+  let low = 0;
+  for (let i = 1; i < period; i++) {
+    if ((folded[i] as number) > (folded[peak] as number)) peak = i;
+    if ((folded[i] as number) < (folded[low] as number)) low = i;
+  }
+  // Row width: the span of the folded profile above half its swing, around the peak.
+  const half = ((folded[peak] as number) + (folded[low] as number)) / 2;
+  let width = 1;
+  for (let d = 1; d < period && (folded[(peak + d) % period] as number) >= half; d++) width++;
+  for (let d = 1; d < period && (folded[(peak - d + period) % period] as number) >= half; d++) width++;
   return {
     angle: best.angle,
     spacingPx: period * step,
     phasePx: (best.offset + peak) * step,
+    widthPx: Math.min(period, width) * step,
     strength: best.strength,
   };
 }
