@@ -34,7 +34,8 @@ import {
 const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const DATASETS = process.env.AMPELOS_DATASETS_DIR ?? resolve(REPO, '../shared/datasets');
 const OUT = join(REPO, 'bench/output/imaging-eval');
-const WORK = join(tmpdir(), 'ampelos-imaging-eval');
+// Per process: two runs at once (two worktrees on one machine) must not delete each other's files.
+const WORK = join(tmpdir(), `ampelos-imaging-eval-${process.pid}`);
 const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
 const rows: [string, string][] = [];
 const row = (figure: string, value: string) => {

@@ -179,7 +179,9 @@ try {
       const dir = join(WORK, `${run.name}-${round}`);
       await cp(source, join(dir, 'files'), { recursive: true });
       const inputs = await captureInputs(join(dir, 'files'));
-      const base = await cost(() => baseline(inputs));
+      // Only what is analysed: a ground capture (the MicaSense panel shot) is set aside by the plan.
+      const plan = planCaptures(inputs, { fieldAltitudeM: run.fieldAltitudeM });
+      const base = await cost(() => baseline(inputs.filter((_, i) => plan.captures[i]?.role === 'survey')));
       const analysis = await cost(() => analyse(inputs, dir, run.fieldAltitudeM));
       const files = (await readdir(join(dir, 'files'))).filter((f) => /\.(jpe?g|tiff?)$/i.test(f)).length;
       detail = `${analysis.value.analysed.length} capture(s), ${files} files, ${analysis.value.analysed.reduce((n, a) => n + a.analysis.boxes.length, 0)} boxes`;
