@@ -150,6 +150,7 @@ async function tilesAndPdf(
       processedAt: new Date('2026-06-01T10:00:00Z'),
       camera: null,
       numOfInputImgs: analysed.length,
+      outputData: [],
     }),
   );
   return {
