@@ -8,6 +8,7 @@ import {
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../platform/http/answers.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import type { ResultsService } from './service.ts';
 
@@ -59,6 +60,9 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
         summary:
           'Staff: annotated plants of a report (or of all reports) as a labelled set: labels.geojson and crops',
         querystring: z.object({ report: z.string().max(100).optional() }),
+        response: {
+          200: fileAnswer('labels.geojson and a JPEG crop per annotated plant', 'application/zip'),
+        },
       },
     },
     async (request, reply) => {
