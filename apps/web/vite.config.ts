@@ -12,32 +12,46 @@ const apiProxy = {
 };
 
 /**
- * The sign-in frame (first-paint.js) written inline where index.html has `<!-- first-paint.js -->`, so it paints with no
- * request of its own (the server admits it by its hash in the CSP), and, in the build, the app's
- * stylesheet moved from <head> to just after it: a stylesheet in <body> holds back only what follows it,
- * so the frame paints without waiting for it, while #root (and the app's scripts) still wait. It stays
- * before #root, where MantineProvider writes the theme's CSS variables, so the theme still overrides
- * Mantine's defaults.
+ * The sign-in frame and the app's start (first-paint.js) written inline where index.html has
+ * `<!-- first-paint.js -->`, so it paints with no request of its own (the server admits it by its hash
+ * in the CSP). In the build, the app's entry and its modulepreloads leave <head> for that script, which
+ * asks for them itself (after the frame's first paint on /login, at once elsewhere), and the app's
+ * stylesheet moves to just after it: a stylesheet in <body> holds back only what follows it, so the
+ * frame paints without waiting for it. It stays before #root, where MantineProvider writes the theme's
+ * CSS variables, so the theme still overrides Mantine's defaults.
  */
 function inlineFirstPaint(): Plugin {
   const marker = '<!-- first-paint.js -->';
+  const appFiles = 'null /* app files */';
   const source = path.join(import.meta.dirname, 'first-paint.js');
   return {
     name: 'ampelos:inline-first-paint',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, context) {
         if (!html.includes(marker)) return html;
+        let page = html;
+        let app: { entry: string; imports: string[] } | null = null;
+        if (context.bundle) {
+          const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
+          if (!entry?.[1]) throw new Error('index.html: no entry module to start from first-paint.js');
+          const preloads = [...page.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+          app = { entry: entry[1], imports: preloads.map((match) => match[1] ?? '') };
+          for (const tag of [entry[0], ...preloads.map((match) => match[0])]) page = page.replace(tag, '');
+        }
         // Comment lines and indentation are bytes every visit would download.
         const code = readFileSync(source, 'utf8')
           .split('\n')
           .map((line) => line.trim())
           .filter((line) => line !== '' && !line.startsWith('//'))
           .join('\n');
-        if (/<\/script/i.test(code)) throw new Error('first-paint.js cannot hold "</script" (it is inlined)');
-        const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
-        const without = links.reduce((rest, link) => rest.replace(link, ''), html);
-        return without.replace(marker, `<script>${code}</script>${links.join('')}`);
+        if (!code.includes(appFiles)) throw new Error(`first-paint.js must end with (${appFiles})`);
+        const script = code.replace(appFiles, JSON.stringify(app));
+        if (/<\/script/i.test(script))
+          throw new Error('first-paint.js cannot hold "</script" (it is inlined)');
+        const links = page.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        const without = links.reduce((rest, link) => rest.replace(link, ''), page);
+        return without.replace(marker, `<script>${script}</script>${links.join('')}`);
       },
     },
   };

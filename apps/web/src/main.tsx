@@ -20,6 +20,28 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
+/**
+ * The built index.html starts this module from its inline script (first-paint.js), which may be before
+ * the page has parsed #root or its stylesheet has arrived: wait for both, so the first render is styled.
+ */
+async function pageReady(): Promise<void> {
+  if (document.readyState === 'loading')
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => !link.sheet,
+  );
+  await Promise.all(
+    pending.map(
+      (link) =>
+        new Promise((resolve) => {
+          link.addEventListener('load', resolve, { once: true });
+          link.addEventListener('error', resolve, { once: true });
+        }),
+    ),
+  );
+}
+
+await pageReady();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
