@@ -79,9 +79,6 @@ export function createResponseSerializer(options: {
             `${method} ${url} answered outside its schema: ${checked.error.message}`,
           );
       }
-      // The compiled writer drops what it does not know and may pick the wrong option of a union; until
-      // every answer's schema is proven against the browser journeys, answers are written as they are.
-      if (!options.checkUndeclared) return JSON.stringify(data);
       return (pick(data) as { stringify: Stringify }).stringify(data);
     };
   };
