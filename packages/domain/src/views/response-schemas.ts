@@ -62,15 +62,18 @@ export const reportViewSchema = z.strictObject({
 
 const position = z.tuple([z.number(), z.number()]);
 
+/** Where a field lies, as every field answer names it. */
+export const fieldLocationViewSchema = z.strictObject({
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+  countryCode: z.string().nullable(),
+});
+
 export const fieldViewSchema = z.strictObject({
   id: z.number().int(),
   uuid: z.string(),
   title: z.string(),
-  location: z.strictObject({
-    region: z.string().nullable(),
-    country: z.string().nullable(),
-    countryCode: z.string().nullable(),
-  }),
+  location: fieldLocationViewSchema,
   area: z.number(),
   variety: z.string().nullable(),
   usedFor: z.number().int(),

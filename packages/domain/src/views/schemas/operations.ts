@@ -26,7 +26,7 @@ import type {
   UserAnswer,
   UsersAnswer,
 } from '../operations.ts';
-import { avatarViewSchema, dayRangeViewSchema } from '../response-schemas.ts';
+import { avatarViewSchema, dayRangeViewSchema, fieldLocationViewSchema } from '../response-schemas.ts';
 import { agree, type Loosen, type Same } from './agreement.ts';
 
 export const companyViewSchema = z.strictObject({
@@ -100,11 +100,7 @@ export const shootFieldViewSchema = z.strictObject({
   title: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  location: z.strictObject({
-    region: z.string().nullable(),
-    country: z.string().nullable(),
-    countryCode: z.string().nullable(),
-  }),
+  location: fieldLocationViewSchema,
   age: z.number().nullable(),
   agroId: z.string().nullable(),
   variety: z.string().nullable(),
