@@ -1,4 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-overlays.css';
 import { MAP } from '@ampelos/domain';
 import { Box, type BoxProps } from '@mantine/core';
 import {

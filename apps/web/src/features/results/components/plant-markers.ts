@@ -182,7 +182,11 @@ export function installPlantMarkers(
     const visible = new Set<string>();
     for (const feature of map.querySourceFeatures(PLANTS_SOURCE)) {
       const properties = feature.properties ?? {};
-      const key = properties.cluster ? `cluster-${properties.cluster_id}` : `plant-${properties.boxId}`;
+      // A plant's look is in its key: features of the data before a setData can still be in the
+      // loaded tiles for a moment, and their markers must not outlive them with the old colour.
+      const key = properties.cluster
+        ? `cluster-${properties.cluster_id}-${properties.point_count}`
+        : `plant-${properties.boxId}-${properties.colour}-${properties.person}`;
       if (visible.has(key)) continue;
       visible.add(key);
       const at = (feature.geometry as Point).coordinates as [number, number];
