@@ -68,8 +68,14 @@ function ringAroundScene(): [number, number][] {
   );
 }
 
+// The report and its dataset are read by two queries: one answer can hold the failed dataset with the
+// report not yet moved back (the move commits with the failure), so both are waited for.
 const failed = (http: Client, reportUuid: string) =>
-  waitForData(http, reportUuid, (data) => data.dataset?.status === 'failed');
+  waitForData(
+    http,
+    reportUuid,
+    (data) => data.dataset?.status === 'failed' && data.report.status !== 'processing_data',
+  );
 
 async function newestNotification(http: Client) {
   return ((await http.get('/api/notifications')).json() as NotificationsAnswer).data[0];

@@ -37,7 +37,18 @@ function simplifyNullables(node: unknown): unknown {
   return out;
 }
 
+/** Compiled once per schema in the process: every app instance (tests build hundreds) reuses them. */
+const compiledBySchema = new WeakMap<z.ZodType, Stringify>();
+
 function compile(schema: z.ZodType): Stringify {
+  const cached = compiledBySchema.get(schema);
+  if (cached) return cached;
+  const stringify = compileUncached(schema);
+  compiledBySchema.set(schema, stringify);
+  return stringify;
+}
+
+function compileUncached(schema: z.ZodType): Stringify {
   const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
   return fastJson(simplifyNullables(json) as Parameters<typeof fastJson>[0]) as Stringify;
 }
