@@ -49,15 +49,37 @@ function postgresPassFiles(): string[] {
     .filter((file) => deep || !pipelinesCoveredElsewhere.includes(file));
 }
 
+/**
+ * With a PostgreSQL pass, the API files that do not depend on which database runs them are left to it:
+ * PGlite is PostgreSQL itself (compiled to WebAssembly), so the SQL answers the same; what differs is the
+ * adapter around it (one connection, the embedded lock, jobs and realtime in-process, the data directory),
+ * and that is what these files (and every browser journey, on the embedded defaults) run on PGlite.
+ */
+const EMBEDDED_API_FILES = [
+  'apps/server/src/platform/db/*.test.ts',
+  'apps/server/src/platform/realtime/realtime.test.ts',
+  'apps/server/src/modules/auth/auth.routes.test.ts',
+  'apps/server/src/modules/datasets/uploads.routes.test.ts',
+  'apps/server/src/modules/datasets/crash-safety.test.ts',
+  'apps/server/src/modules/datasets/pipeline.routes.test.ts',
+  'apps/server/src/modules/demo/load-demo.test.ts',
+  'apps/server/src/modules/agro/agro-jobs.routes.test.ts',
+];
+
+/** The PGlite pass: everything, or with a PostgreSQL pass the units and the embedded adapter's files. */
+function pgliteServerPass(): Partial<TestProjectInlineConfiguration['test']> {
+  if (!allPasses) return {};
+  if (!onPostgres || deep) return { env: { TEST_DB: 'pglite' } };
+  const embedded = new Set(EMBEDDED_API_FILES.flatMap((pattern) => globSync(pattern)));
+  const files = globSync('apps/server/src/**/*.test.ts').filter(
+    (file) => !startsTheApp(file) || embedded.has(file),
+  );
+  return { include: files, env: { TEST_DB: 'pglite' } };
+}
+
 const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
-  {
-    test: {
-      name: 'server',
-      ...serverTests,
-      ...(allPasses ? { env: { TEST_DB: 'pglite' } } : {}),
-    },
-  },
+  { test: { name: 'server', ...serverTests, ...pgliteServerPass() } },
   {
     test: {
       name: 'web',

@@ -6,18 +6,28 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 
-// A screen's chunk that fails to load is usually one of a release replaced meanwhile: load the new
-// index.html once (a second failure on the same page shows the error page with its Reload button).
+// A screen's chunk that fails to load is usually one of a release replaced meanwhile: then load the new
+// index.html once (a second failure on the same page shows the error page with its Reload button). A
+// file that is still there failed for another reason (a slow or dropped request): the page stays as it
+// is, with what the user has open, and the module itself is still imported.
 window.addEventListener('vite:preloadError', (event) => {
-  const key = 'ampelos.reloadedAfterChunkError';
-  try {
-    if (sessionStorage.getItem(key) === window.location.pathname) return;
-    sessionStorage.setItem(key, window.location.pathname);
-  } catch {
-    return;
-  }
   event.preventDefault();
-  window.location.reload();
+  const failed = /(\/assets\/[^\s'"]+)/.exec(String((event as Event & { payload?: unknown }).payload))?.[1];
+  console.warn('a file of the app did not load', failed ?? '');
+  void (async () => {
+    if (failed) {
+      const still = await fetch(failed, { method: 'HEAD', cache: 'no-store' }).catch(() => null);
+      if (still === null || still.ok) return;
+    }
+    const key = 'ampelos.reloadedAfterChunkError';
+    try {
+      if (sessionStorage.getItem(key) === window.location.pathname) return;
+      sessionStorage.setItem(key, window.location.pathname);
+    } catch {
+      return;
+    }
+    window.location.reload();
+  })();
 });
 
 /**
