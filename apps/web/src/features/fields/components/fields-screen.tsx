@@ -145,23 +145,17 @@ export function FieldsScreen({
     />
   );
 
-  if (small) {
-    return selected || chosenUuid ? (
-      <Stack>{detail}</Stack>
-    ) : (
-      <Stack>
-        {header}
-        {listElement}
-      </Stack>
-    );
-  }
-
+  // Small screens show the list, or the chosen field alone. The panes keep their places in the tree in
+  // both layouts: a resize or a rotation across the breakpoint must not remount the detail and close
+  // what is open in it (the results view, an upload).
+  const showList = !small || !(selected || chosenUuid);
+  const showDetail = !showList || !small;
   return (
     <Stack>
-      {header}
+      {showList && header}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>{listElement}</Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>{detail}</Grid.Col>
+        {showList && <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>{listElement}</Grid.Col>}
+        {showDetail && <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>{detail}</Grid.Col>}
       </Grid>
     </Stack>
   );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Role, ShootsAnswer, ShootView } from '@ampelos/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { shootToday } from '../../../lib/days.ts';
@@ -84,6 +84,29 @@ function renderShoots(
   return api;
 }
 
+/** A screen whose width crosses the small-screen breakpoint on demand (jsdom has no layout). */
+function screenWidth(small: boolean) {
+  let matches = small;
+  const listeners = new Set<(event: { matches: boolean }) => void>();
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    get matches() {
+      return query.includes('max-width') ? matches : false;
+    },
+    media: query,
+    onchange: null,
+    addListener: (listener: (event: { matches: boolean }) => void) => listeners.add(listener),
+    removeListener: (listener: (event: { matches: boolean }) => void) => listeners.delete(listener),
+    addEventListener: (_: string, listener: (event: { matches: boolean }) => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: (event: { matches: boolean }) => void) =>
+      listeners.delete(listener),
+    dispatchEvent: () => false,
+  }));
+  return (next: boolean) => {
+    matches = next;
+    for (const listener of listeners) listener({ matches: next });
+  };
+}
+
 describe('ShootsScreen', () => {
   it('shows the red count and filters to the shoots needing assignment', async () => {
     renderShoots(answerOf([shootFixture(), assigned]));
@@ -94,6 +117,20 @@ describe('ShootsScreen', () => {
     expect(screen.getByTestId('shoots-need-assignment-count').textContent).toBe('1');
     await userEvent.click(screen.getByTestId('shoots-need-assignment'));
     expect(screen.getAllByTestId('shoot-row').map((row) => row.dataset.uuid)).toEqual([shootFixture().uuid]);
+  });
+
+  it('keeps the open shoot (and what is open in it) when the screen crosses the small-screen width', async () => {
+    const setSmall = screenWidth(false);
+    renderShoots(answerOf([shootFixture(), assigned]));
+    const rows = await screen.findAllByTestId('shoot-row');
+    await userEvent.click(rows[1] as HTMLElement);
+    const detail = await screen.findByTestId('shoot-detail');
+    act(() => setSmall(true));
+    expect(screen.queryAllByTestId('shoot-row')).toHaveLength(0);
+    expect(screen.getByTestId('shoot-detail')).toBe(detail);
+    act(() => setSmall(false));
+    expect(screen.getAllByTestId('shoot-row')).toHaveLength(2);
+    expect(screen.getByTestId('shoot-detail')).toBe(detail);
   });
 
   it('says when no shoot needs assignment', async () => {

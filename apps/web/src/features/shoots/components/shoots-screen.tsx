@@ -171,28 +171,17 @@ export function ShootsScreen({ reportPanel }: { reportPanel?: (shoot: ShootView)
     </Text>
   ) : null;
 
-  if (small) {
-    return (
-      <Stack data-testid="shoots-screen">
-        {shootParam || reportParam ? (
-          detail
-        ) : (
-          <>
-            {header}
-            {listElement}
-          </>
-        )}
-        {calendar}
-      </Stack>
-    );
-  }
-
+  // Small screens show the list, or the chosen shoot alone. The panes keep their places in the tree in
+  // both layouts: a resize or a rotation across the breakpoint must not remount the detail and lose
+  // what is open in it (an upload, a form).
+  const showList = !small || !(shootParam || reportParam);
+  const showDetail = !showList || !small;
   return (
     <Stack data-testid="shoots-screen">
-      {header}
+      {showList && header}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>{listElement}</Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>{detail}</Grid.Col>
+        {showList && <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>{listElement}</Grid.Col>}
+        {showDetail && <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>{detail}</Grid.Col>}
       </Grid>
       {calendar}
     </Stack>
