@@ -5,7 +5,7 @@ import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { acquireEmbeddedLock } from '../platform/db/embedded-lock.ts';
 import { sendToAdminSocket } from './admin-socket.ts';
-import { createUserCommand } from './create-user.ts';
+import { checkCreateUser, createUserCommand } from './create-user.ts';
 
 const USAGE =
   "Usage: npm run admin:create -- --email admin@example.com --password 'S3cure-pass' [--role admin] [--first-name A --last-name B]";
@@ -28,6 +28,8 @@ async function main() {
     firstName: values['first-name'],
     lastName: values['last-name'],
   };
+  // A refused option is said at once, before the database is opened (and its lock taken).
+  checkCreateUser(command);
   const config = loadConfig();
 
   if (!config.databaseUrl) {
