@@ -1,9 +1,10 @@
 import { BREAKPOINTS } from '@ampelos/domain';
-import { Alert, Button, Center, EmptyState, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListDetailLayout } from '../../../components/list-detail-layout.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useCompanies } from '../api/get-companies.ts';
@@ -101,33 +102,30 @@ export function CompaniesScreen({ renderAddUser, renderEditUser }: CompanyUserSl
       </Text>
     </Center>
   );
-  const showList = !small || !chosenUuid;
-  const showDetail = !small || chosenUuid !== null;
   return (
-    <Stack data-testid="companies-screen">
-      {showList && header}
-      <Grid gap="lg">
-        {showList && (
-          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <CompaniesList
-              companies={list}
-              activeUuid={selected?.uuid ?? null}
-              onSelect={select}
-              h={small ? 'auto' : 'calc(100dvh - 200px)'}
-            />
-          </Grid.Col>
-        )}
-        {showDetail && (
-          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            {small && !selected && (
-              <Button variant="subtle" onClick={backToList} w="fit-content" px={0} data-testid="company-back">
-                {t('companies.back')}
-              </Button>
-            )}
-            {detail}
-          </Grid.Col>
-        )}
-      </Grid>
-    </Stack>
+    <ListDetailLayout
+      small={small}
+      chosen={chosenUuid !== null}
+      header={header}
+      list={
+        <CompaniesList
+          companies={list}
+          activeUuid={selected?.uuid ?? null}
+          onSelect={select}
+          h={small ? 'auto' : 'calc(100dvh - 200px)'}
+        />
+      }
+      detail={
+        <>
+          {small && !selected && (
+            <Button variant="subtle" onClick={backToList} w="fit-content" px={0} data-testid="company-back">
+              {t('companies.back')}
+            </Button>
+          )}
+          {detail}
+        </>
+      }
+      data-testid="companies-screen"
+    />
   );
 }

@@ -1,10 +1,11 @@
 import { BREAKPOINTS, type FieldView } from '@ampelos/domain';
-import { Alert, Button, Center, EmptyState, Grid, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlant2, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ListDetailLayout } from '../../../components/list-detail-layout.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useField } from '../api/get-field.ts';
@@ -145,18 +146,13 @@ export function FieldsScreen({
     />
   );
 
-  // Small screens show the list, or the chosen field alone. The panes keep their places in the tree in
-  // both layouts: a resize or a rotation across the breakpoint must not remount the detail and close
-  // what is open in it (the results view, an upload).
-  const showList = !small || !(selected || chosenUuid);
-  const showDetail = !showList || !small;
   return (
-    <Stack>
-      {showList && header}
-      <Grid gap="lg">
-        {showList && <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>{listElement}</Grid.Col>}
-        {showDetail && <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>{detail}</Grid.Col>}
-      </Grid>
-    </Stack>
+    <ListDetailLayout
+      small={small}
+      chosen={selected !== null || chosenUuid !== null}
+      header={header}
+      list={listElement}
+      detail={detail}
+    />
   );
 }

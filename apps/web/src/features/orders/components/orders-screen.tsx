@@ -1,10 +1,11 @@
 import { BREAKPOINTS } from '@ampelos/domain';
-import { Alert, Button, Center, EmptyState, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListDetailLayout } from '../../../components/list-detail-layout.tsx';
 import { useOrders } from '../api/get-orders.ts';
 import { OrderDetail } from './order-detail.tsx';
 import type { StatusChoice } from './order-status-editor.tsx';
@@ -103,33 +104,30 @@ export function OrdersScreen({ title, headerActions }: OrdersScreenProps) {
   );
   // Small screens show the list, or the chosen order alone. The panes keep their places in the tree in
   // both layouts so that switching layouts does not remount them.
-  const showList = !small || !chosenUuid;
-  const showDetail = !small || chosenUuid !== null;
   return (
-    <Stack data-testid="orders-screen">
-      {showList && header}
-      <Grid gap="lg">
-        {showList && (
-          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <OrdersList
-              orders={list}
-              activeUuid={selected?.uuid ?? null}
-              onSelect={select}
-              h={small ? 'auto' : 'calc(100dvh - 200px)'}
-            />
-          </Grid.Col>
-        )}
-        {showDetail && (
-          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            {small && !selected && (
-              <Button variant="subtle" onClick={backToList} w="fit-content" px={0} data-testid="order-back">
-                {t('orders.back')}
-              </Button>
-            )}
-            {detail}
-          </Grid.Col>
-        )}
-      </Grid>
-    </Stack>
+    <ListDetailLayout
+      small={small}
+      chosen={chosenUuid !== null}
+      header={header}
+      list={
+        <OrdersList
+          orders={list}
+          activeUuid={selected?.uuid ?? null}
+          onSelect={select}
+          h={small ? 'auto' : 'calc(100dvh - 200px)'}
+        />
+      }
+      detail={
+        <>
+          {small && !selected && (
+            <Button variant="subtle" onClick={backToList} w="fit-content" px={0} data-testid="order-back">
+              {t('orders.back')}
+            </Button>
+          )}
+          {detail}
+        </>
+      }
+      data-testid="orders-screen"
+    />
   );
 }

@@ -256,7 +256,9 @@ describe('ShootsScreen', () => {
       field: shootField({ area: 50_000 }),
     };
     renderShoots(answerOf([shoot]));
-    await userEvent.click(await screen.findByTestId('shoots-calendar-open'));
+    // The header is drawn while the list loads, then again with the list: click the loaded one.
+    await screen.findByTestId('shoot-row');
+    await userEvent.click(screen.getByTestId('shoots-calendar-open'));
     const calendar = await screen.findByTestId('shoots-calendar');
     expect(within(calendar).getByTestId('calendar-legend').textContent).toBe('CompletePrimaryAlternative');
     const events = within(calendar).getAllByTestId('calendar-event');

@@ -6,12 +6,13 @@ import {
   type ShootsAnswer,
   type ShootView,
 } from '@ampelos/domain';
-import { Alert, Button, Center, EmptyState, Grid, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDrone } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListDetailLayout } from '../../../components/list-detail-layout.tsx';
 import { useUser } from '../../../lib/auth.ts';
 import { useShoots } from '../api/get-shoots.ts';
 import { ShootCalendarModal } from '../calendar/shoot-calendar-modal.tsx';
@@ -171,19 +172,16 @@ export function ShootsScreen({ reportPanel }: { reportPanel?: (shoot: ShootView)
     </Text>
   ) : null;
 
-  // Small screens show the list, or the chosen shoot alone. The panes keep their places in the tree in
-  // both layouts: a resize or a rotation across the breakpoint must not remount the detail and lose
-  // what is open in it (an upload, a form).
-  const showList = !small || !(shootParam || reportParam);
-  const showDetail = !showList || !small;
   return (
-    <Stack data-testid="shoots-screen">
-      {showList && header}
-      <Grid gap="lg">
-        {showList && <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>{listElement}</Grid.Col>}
-        {showDetail && <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>{detail}</Grid.Col>}
-      </Grid>
+    <ListDetailLayout
+      small={small}
+      chosen={Boolean(shootParam || reportParam)}
+      header={header}
+      list={listElement}
+      detail={detail}
+      data-testid="shoots-screen"
+    >
       {calendar}
-    </Stack>
+    </ListDetailLayout>
   );
 }

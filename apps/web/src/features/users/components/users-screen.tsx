@@ -4,7 +4,6 @@ import {
   Button,
   Center,
   EmptyState,
-  Grid,
   Group,
   Loader,
   Stack,
@@ -17,6 +16,7 @@ import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListDetailLayout } from '../../../components/list-detail-layout.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useFindUser } from '../api/find-user.ts';
@@ -151,49 +151,47 @@ export function UsersScreen({ companyChoices }: UsersScreenProps) {
     </Center>
   );
 
-  // Small screens show the list, or the chosen user alone (with a way back).
-  const showList = !small || !chosenUuid;
-  const showDetail = !small || chosenUuid !== null;
   return (
-    <Stack data-testid="users-screen">
-      {showList && header}
-      <Grid gap="lg">
-        {showList && (
-          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <TextInput
-              placeholder={t('users.search')}
-              aria-label={t('users.search')}
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              mb="sm"
-              data-testid="users-search"
+    <ListDetailLayout
+      small={small}
+      chosen={chosenUuid !== null}
+      header={header}
+      list={
+        <>
+          <TextInput
+            placeholder={t('users.search')}
+            aria-label={t('users.search')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            mb="sm"
+            data-testid="users-search"
+          />
+          {list.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg" data-testid="users-no-match">
+              {t('users.noMatch')}
+            </Text>
+          ) : (
+            <UsersList
+              users={list}
+              activeUuid={activeUuid}
+              onSelect={select}
+              h={small ? 'auto' : 'calc(100dvh - 250px)'}
             />
-            {list.length === 0 ? (
-              <Text c="dimmed" ta="center" py="lg" data-testid="users-no-match">
-                {t('users.noMatch')}
-              </Text>
-            ) : (
-              <UsersList
-                users={list}
-                activeUuid={activeUuid}
-                onSelect={select}
-                h={small ? 'auto' : 'calc(100dvh - 250px)'}
-              />
-            )}
-          </Grid.Col>
-        )}
-        {showDetail && (
-          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            {small && !user && (
-              <Button variant="subtle" onClick={backToList} w="fit-content" px={0} data-testid="user-back">
-                {t('users.back')}
-              </Button>
-            )}
-            {detail}
-          </Grid.Col>
-        )}
-      </Grid>
-    </Stack>
+          )}
+        </>
+      }
+      detail={
+        <>
+          {small && !user && (
+            <Button variant="subtle" onClick={backToList} w="fit-content" px={0} data-testid="user-back">
+              {t('users.back')}
+            </Button>
+          )}
+          {detail}
+        </>
+      }
+      data-testid="users-screen"
+    />
   );
 }
