@@ -3,6 +3,7 @@ import { SERVICES } from '../../constants.ts';
 import { ORDER_STATUSES } from '../../statuses/order-status.ts';
 import { REPORT_STATUSES } from '../../statuses/report-status.ts';
 import type { AdminCouponView, CouponView, OrderReportView, OrderView } from '../commerce.ts';
+import { userViewSchema } from '../response-schemas.ts';
 import type { AddressView } from '../user.ts';
 import { agree, type Loosen, type Same } from './agreement.ts';
 
@@ -70,13 +71,13 @@ export const orderViewSchema = z.strictObject({
   billingAddress: z.record(z.string(), z.string().nullable()).nullable(),
   paymentDetails: z.record(z.string(), z.string().nullable()).nullable(),
   createdAt: z.string(),
-  user: z.strictObject({
-    uuid: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    mobile: z.string().nullable(),
-    location: z.string().nullable(),
+  user: userViewSchema.pick({
+    uuid: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    mobile: true,
+    location: true,
   }),
   Reports: z.array(orderReportViewSchema),
   numOfReport: z.number(),

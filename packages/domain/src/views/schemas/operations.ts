@@ -26,7 +26,7 @@ import type {
   UserAnswer,
   UsersAnswer,
 } from '../operations.ts';
-import { avatarViewSchema, dayRangeViewSchema, fieldLocationViewSchema } from '../response-schemas.ts';
+import { avatarViewSchema, dayRangeViewSchema, fieldViewSchema } from '../response-schemas.ts';
 import { agree, type Loosen, type Same } from './agreement.ts';
 
 export const companyViewSchema = z.strictObject({
@@ -94,36 +94,8 @@ export const shootReportViewSchema = z.strictObject({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export const shootFieldViewSchema = z.strictObject({
-  id: z.number(),
-  uuid: z.string(),
-  title: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  location: fieldLocationViewSchema,
-  age: z.number().nullable(),
-  agroId: z.string().nullable(),
-  variety: z.string().nullable(),
-  usedFor: z.number(),
-  altitude: z.number().nullable(),
-  slope: z.number().nullable(),
-  avgPlantHeight: z.number().nullable(),
-  area: z.number(),
-  mapDisplay: z.strictObject({ lat: z.number(), lng: z.number(), zoom: z.number() }).nullable(),
-  avatar: avatarViewSchema.nullable(),
-  polygonPoints: z.array(z.tuple([z.number(), z.number()])),
-  centroid: z.strictObject({ lng: z.number(), lat: z.number() }),
-});
-export const shootOwnerViewSchema = z.strictObject({
-  location: z.string().nullable(),
-  company: z.strictObject({ id: z.number(), uuid: z.string(), title: z.string() }).nullable(),
-  id: z.number(),
-  uuid: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  mobile: z.string().nullable(),
-});
+/** The shoot's field: the field view without its reports and owner (the shoot has its own). */
+export const shootFieldViewSchema = fieldViewSchema.omit({ Reports: true, owner: true });
 export const shootPersonViewSchema = z.strictObject({
   id: z.number(),
   uuid: z.string(),
@@ -131,6 +103,10 @@ export const shootPersonViewSchema = z.strictObject({
   lastName: z.string(),
   email: z.string(),
   mobile: z.string().nullable(),
+});
+export const shootOwnerViewSchema = shootPersonViewSchema.extend({
+  location: z.string().nullable(),
+  company: z.strictObject({ id: z.number(), uuid: z.string(), title: z.string() }).nullable(),
 });
 export const shootDaysViewSchema = z.strictObject({
   confirmed: dayRangeViewSchema,
