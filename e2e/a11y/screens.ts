@@ -199,9 +199,38 @@ export const screens: Screen[] = [
     },
   },
   { name: 'legal-signed-in', as: 'customer', open: at('/privacy-policy', 'legal-updated') },
+  {
+    name: 'maintenance',
+    as: 'customer',
+    open: async (page) => {
+      // The server's own public settings, with maintenance on (the maintenance journey switches it
+      // for real; here the other screens' run must not be put in maintenance).
+      await page.route('**/api/config/public', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        await route.fulfill({
+          response,
+          json: { ...body, maintenance: { on: true, source: 'admin', since: new Date().toISOString() } },
+        });
+      });
+      await at('/fields', 'maintenance-page')(page, {} as Seeded);
+    },
+  },
 
   // The administrator: dashboard, orders, coupons, shoots, users, companies
   { name: 'dashboard', as: 'admin', open: at('/dashboard', 'dashboard-figures') },
+  ...(['agro', 'deploy', 'chat'] as const).map(
+    (tab): Screen => ({
+      name: `dashboard-settings-${tab}`,
+      as: 'admin',
+      open: async (page, seeded) => {
+        await at('/dashboard', 'dashboard-figures')(page, seeded);
+        await page.getByTestId('settings-toggle').click();
+        await page.getByTestId(`settings-tab-${tab}`).click();
+        await page.locator(`[data-testid="settings-tab-${tab}"][aria-selected="true"]`).waitFor();
+      },
+    }),
+  ),
   { name: 'orders', as: 'admin', open: at('/orders', 'order-row') },
   {
     name: 'order-detail',
@@ -209,7 +238,21 @@ export const screens: Screen[] = [
     open: at((seeded) => `/orders?order=${seeded.orderUuid}`, 'order-status-select'),
   },
   { name: 'coupons', as: 'admin', open: at('/admin/coupons', 'coupon-row') },
-  { name: 'shoots', as: 'admin', open: at('/shoots', 'shoots-screen') },
+  { name: 'shoots', as: 'admin', open: at('/shoots', 'shoot-row') },
+  {
+    name: 'shoot-detail',
+    as: 'admin',
+    open: at((seeded) => `/shoots?shoot=${seeded.shootUuid}`, 'shoot-detail'),
+  },
+  {
+    name: 'shoots-calendar',
+    as: 'admin',
+    open: async (page, seeded) => {
+      await at('/shoots', 'shoot-row')(page, seeded);
+      await page.getByTestId('shoots-calendar-open').click();
+      await visible(page, 'shoots-calendar');
+    },
+  },
   { name: 'users', as: 'admin', open: at('/users', 'user-row') },
   {
     name: 'user-detail',

@@ -21,6 +21,8 @@ export interface Seeded {
   /** A second field, whose E2E package sits in the cart. */
   cartFieldUuid: string;
   orderUuid: string;
+  /** A paid E2E report whose customer gave availability: a shoot that needs assignment. */
+  shootUuid: string;
 }
 
 export async function signIn(page: Page, server: RunningServer, account: Account) {
@@ -77,6 +79,48 @@ async function completeReport(
   await context.close();
 }
 
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/** Today and the next days as calendar days in Greek time (the scheduling rules' clock). */
+function athensDay(offset: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+}
+
+/**
+ * A third field whose E2E package is paid (through the same API as the checkout) and whose customer
+ * gave availability, so the shoots screen, its detail and its calendar have a shoot to show.
+ */
+async function shootNeedingAssignment(asCustomer: Api, asAdmin: Api): Promise<string> {
+  const field = await asCustomer('POST', '/field/create', {
+    title: 'Ancient Nemea Slopes',
+    variety: 'Agiorgitiko',
+    usedFor: 1,
+    age: 15,
+    altitude: 330,
+    slope: 5,
+    avgPlantHeight: 1.4,
+    polygonPoints: hectareRing(8, 4),
+    mapDisplay: { lat: 37.84, lng: 22.701, zoom: 15 },
+  });
+  await asCustomer('POST', '/field/shoot/create', { fieldUuid: field.data.uuid, service: 'e2e', shoots: 1 });
+  const addresses = await asCustomer('GET', '/user/address');
+  const order = await asCustomer('POST', '/orders/create', {
+    cartItems: [{ fieldId: field.data.id, service: 'e2e' }],
+    billingAddress: addresses.Addresses[0].id,
+    transactionType: 0,
+  });
+  await asAdmin('PUT', '/orders', { orderUuid: order.data.uuid, status: 'complete' });
+  const fields = await asCustomer('GET', '/fields');
+  const report = fields.data.find((one: { uuid: string }) => one.uuid === field.data.uuid).Reports[0];
+  const given = await asCustomer('PUT', '/field/shoot/update', {
+    reportUuid: report.uuid,
+    dateRange: { start: athensDay(1), end: athensDay(8) },
+  });
+  return given.data.uuid as string;
+}
+
 export async function seed(
   server: RunningServer,
   browser: Browser,
@@ -120,6 +164,7 @@ export async function seed(
   const asAdmin = await apiAs(server, admin);
   await asAdmin('POST', '/coupons', { code: 'HARVEST10', discountPercent: 10 });
   const orders = await asCustomer('GET', '/orders');
+  const shootUuid = await shootNeedingAssignment(asCustomer, asAdmin);
   // Extra people for the users and companies screens.
   createAccount(server, { email: `a11y-pilot-${stamp}@example.com`, password: 'Pilot-Skies-44' }, 'pilot', {
     first: 'Yannis',
@@ -131,5 +176,6 @@ export async function seed(
     fieldUuid,
     cartFieldUuid: cartField.data.uuid,
     orderUuid: orders.data[0].uuid as string,
+    shootUuid,
   };
 }

@@ -1,17 +1,5 @@
 import { regionLabel, type ShootFieldView } from '@ampelos/domain';
-
-function countryLabel(location: ShootFieldView['location'], language: string): string | null {
-  const code = location.countryCode;
-  if (!code || !/^[A-Za-z]{2}$/.test(code)) return location.country;
-  try {
-    return (
-      new Intl.DisplayNames([language === 'el' ? 'el' : 'en'], { type: 'region' }).of(code) ??
-      location.country
-    );
-  } catch {
-    return location.country;
-  }
-}
+import { countryName } from '../../lib/country-name.ts';
 
 /**
  * "Peloponnese, Greece" ("Πελοπόννησος, Ελλάδα" in Greek); `unknown` when the server could not place
@@ -19,7 +7,10 @@ function countryLabel(location: ShootFieldView['location'], language: string): s
  */
 export function fieldLocationText(field: ShootFieldView | null, unknown: string, language = 'en'): string {
   const parts = field
-    ? [regionLabel(field.location.region, language), countryLabel(field.location, language)]
+    ? [
+        regionLabel(field.location.region, language),
+        countryName(field.location.countryCode, field.location.country, language),
+      ]
     : [];
   const named = parts.filter((part): part is string => Boolean(part?.trim()));
   return named.length > 0 ? named.join(', ') : unknown;

@@ -3,13 +3,14 @@ import { Button, Card, EmptyState, Group, Loader, Stack, Text, Title } from '@ma
 import { IconEdit, IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { storedCountryName } from '../../../lib/country-name.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { AddressFormModal } from './address-form-modal.tsx';
 
 export function AddressBook() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const addresses = useAddresses();
   const remove = useDeleteAddress();
   const [modal, setModal] = useState<{ opened: boolean; address: AddressView | null }>({
@@ -73,7 +74,8 @@ export function AddressBook() {
                 {address.line_2 && <Text size="sm">{address.line_2}</Text>}
                 {address.line_3 && <Text size="sm">{address.line_3}</Text>}
                 <Text size="sm" c="dimmed">
-                  {address.zip_postcode} {address.city}, {address.state}, {address.country}
+                  {address.zip_postcode} {address.city}, {address.state},{' '}
+                  {storedCountryName(address.country, i18n.language)}
                 </Text>
               </Stack>
               <Group gap="xs">

@@ -1,12 +1,14 @@
 import { type AddressView, addressSchema } from '@ampelos/domain';
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COUNTRIES } from '../../../lib/countries.ts';
+import { storedCountryName } from '../../../lib/country-name.ts';
 import { zodValidate } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
-import { COUNTRIES } from '../countries.ts';
 
 interface AddressFormModalProps {
   opened: boolean;
@@ -41,8 +43,21 @@ const valuesOf = (address: AddressView | null): Values =>
       }
     : emptyValues;
 
+/**
+ * The country list with each name in the interface language, in its alphabetical order; the value is
+ * the English name the address stores. An address's country outside the list stays first.
+ */
+function countryOptions(current: string | undefined, language: string) {
+  const collator = new Intl.Collator(language);
+  const options = COUNTRIES.map((english) => ({
+    value: english,
+    label: storedCountryName(english, language),
+  })).sort((a, b) => collator.compare(a.label, b.label));
+  return current && !COUNTRIES.includes(current) ? [{ value: current, label: current }, ...options] : options;
+}
+
 function AddressForm({ address, onClose, onSaved }: Omit<AddressFormModalProps, 'opened'>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const form = useForm({
@@ -50,8 +65,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressFormModalProps, 
     initialValues: valuesOf(address),
     validate: zodValidate(addressSchema),
   });
-  const countries =
-    address && !COUNTRIES.includes(address.country) ? [address.country, ...COUNTRIES] : COUNTRIES;
+  const countries = useMemo(() => countryOptions(address?.country, i18n.language), [address, i18n.language]);
 
   const onSubmit = (values: Values) => {
     const input = {

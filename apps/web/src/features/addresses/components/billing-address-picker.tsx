@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Button, Group, Loader, Radio, Stack, Text, Tooltip }
 import { IconEdit, IconMapPinOff, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { storedCountryName } from '../../../lib/country-name.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { AddressFormModal } from './address-form-modal.tsx';
 
@@ -20,7 +21,7 @@ const oneLine = (address: AddressView) =>
  * add and edit through the address form. The first billing address is chosen when nothing is yet.
  */
 export function BillingAddressPicker({ value, onChange }: BillingAddressPickerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const addresses = useAddresses();
   const [modal, setModal] = useState<{ opened: boolean; address: AddressView | null }>({
     opened: false,
@@ -66,7 +67,8 @@ export function BillingAddressPicker({ value, onChange }: BillingAddressPickerPr
                         {oneLine(address)}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        {address.zip_postcode} {address.city}, {address.state}, {address.country}
+                        {address.zip_postcode} {address.city}, {address.state},{' '}
+                        {storedCountryName(address.country, i18n.language)}
                       </Text>
                     </Stack>
                   </Group>

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
+import { storedCountryName } from '../../../lib/country-name.ts';
 import { choosesTransactionType, mobileMissing } from '../cart-rules.ts';
 import type { CheckoutSlots } from './checkout-slots.ts';
 import { OptionCard } from './option-card.tsx';
@@ -47,12 +48,12 @@ const INVOICE_ROWS = [
 ] as const;
 
 function InvoiceDetailsSummary({ company }: { company: CompanyView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const details = company.invoiceDetails;
   if (!details) return null;
   const value = (key: (typeof INVOICE_ROWS)[number][0]) =>
     key === 'address'
-      ? `${details.address}, ${details.zipCode} ${details.city}, ${details.state}, ${details.country}`
+      ? `${details.address}, ${details.zipCode} ${details.city}, ${details.state}, ${storedCountryName(details.country, i18n.language)}`
       : String(details[key]);
   return (
     <Paper withBorder p="md" data-testid="invoice-details-summary">

@@ -2,6 +2,7 @@ import type { CompanyView } from '@ampelos/domain';
 import { Alert, Button, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAuthorization } from '../../../lib/authorization.ts';
+import { storedCountryName } from '../../../lib/country-name.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { useCompany } from '../api/get-company.ts';
 import { CompanyAvatarEditor } from './company-avatar-editor.tsx';
@@ -70,7 +71,7 @@ function CompanyInfo({ company, canEdit }: { company: CompanyView; canEdit: bool
     company.address,
     [company.zipCode, company.city].filter(Boolean).join(' '),
     company.state,
-    company.country,
+    company.country && storedCountryName(company.country, i18n.language),
   ]
     .filter(Boolean)
     .join(', ');

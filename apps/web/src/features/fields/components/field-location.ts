@@ -1,6 +1,6 @@
 import { type FieldView, regionLabel } from '@ampelos/domain';
 import type { TFunction } from 'i18next';
-import { countryName } from '../country-name.ts';
+import { countryName } from '../../../lib/country-name.ts';
 
 /** "Central Macedonia, Greece" ("Κεντρική Μακεδονία, Ελλάδα" in Greek); "Unknown location" when the server could not place it. */
 export function fieldLocationText(

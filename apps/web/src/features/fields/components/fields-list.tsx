@@ -5,7 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHectares } from '../../../components/map/index.ts';
-import { countryName } from '../country-name.ts';
+import { countryName } from '../../../lib/country-name.ts';
 import { filterFieldsByName, flattenGroups, groupFields } from '../group-fields.ts';
 import { fieldLocationText } from './field-location.ts';
 import classes from './fields.module.css';

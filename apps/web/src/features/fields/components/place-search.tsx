@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../../lib/country-name.ts';
 import { usePlaceSearch } from '../api/search-places.ts';
-import { countryName } from '../country-name.ts';
 
 const DEBOUNCE_MS = 250;
 

@@ -1,3 +1,5 @@
+import { COUNTRY_CODES } from './countries.ts';
+
 /**
  * A country's name in the interface language from its ISO code ("GR" → "Ελλάδα" in Greek), through
  * the browser's own `Intl.DisplayNames`; the stored English name when there is no code.
@@ -16,4 +18,12 @@ export function countryName(
   } catch {
     return stored;
   }
+}
+
+/**
+ * An address's country (stored as its English name, spec section 5) in the interface language:
+ * "Greece" → "Ελλάδα" in Greek; a name outside the list stays as written.
+ */
+export function storedCountryName(english: string, language: string): string {
+  return countryName(COUNTRY_CODES[english], english, language) ?? english;
 }
