@@ -163,6 +163,20 @@ export async function seed(
   });
   const asAdmin = await apiAs(server, admin);
   await asAdmin('POST', '/coupons', { code: 'HARVEST10', discountPercent: 10 });
+  // A company for the companies screen and its detail.
+  await asAdmin('POST', '/companies', {
+    firmTitle: 'Ktima Nemea Estates',
+    firmActivity: 'Winery',
+    vatId: 'EL998877665',
+    email: `office-${stamp}@example.com`,
+    telephone: '2746022000',
+    city: 'Nemea',
+    address: '3 Archaia Nemea Road',
+    zipCode: '20500',
+    taxAuthority: 'Korinthos',
+    state: 'Corinthia',
+    country: 'Greece',
+  });
   const orders = await asCustomer('GET', '/orders');
   const shootUuid = await shootNeedingAssignment(asCustomer, asAdmin);
   // Extra people for the users and companies screens.

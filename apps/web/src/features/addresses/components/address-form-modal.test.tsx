@@ -27,7 +27,7 @@ describe('the address form in Greek', () => {
     const api = mockApi({
       'POST /api/user/address': () => ({ status: 201, body: { address: saved, msg: 'ok' } }),
     });
-    renderWithProviders(<AddressFormModal opened onClose={() => {}} />, {
+    renderWithProviders(<AddressFormModal opened onClose={() => {}} address={null} />, {
       user: userOf('b2b_admin'),
       lang: 'el',
     });

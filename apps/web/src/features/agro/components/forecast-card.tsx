@@ -2,6 +2,7 @@ import { groupForecastByDay } from '@ampelos/domain';
 import { Table } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useWeatherForecast } from '../api/get-weather-forecast.ts';
 import { forecastDay, knots } from '../format.ts';
 import { AgroCard } from './agro-card.tsx';
@@ -23,7 +24,7 @@ export function ForecastCard({ point }: { point: { lat: number; lng: number } })
       available={days.length > 0}
       testId="forecast-card"
     >
-      <Table.ScrollContainer minWidth={420}>
+      <ScrollTable minWidth={420} label={t('agro.forecast.title')}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -50,7 +51,7 @@ export function ForecastCard({ point }: { point: { lat: number; lng: number } })
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </AgroCard>
   );
 }

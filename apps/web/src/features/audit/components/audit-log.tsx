@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEntryView }
 import { Alert, Badge, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { useRoleLabel } from '../../../lib/role-label.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
@@ -86,7 +87,7 @@ export function AuditLog() {
           </Text>
         )}
         {log.data && log.data.data.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable minWidth={720} label={t('audit.title')}>
             <Table striped data-testid="audit-table" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
               <Table.Thead>
                 <Table.Tr>
@@ -118,7 +119,7 @@ export function AuditLog() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
         {pages > 1 && (
           <Pagination value={page} onChange={setPage} total={pages} data-testid="audit-pagination" />

@@ -10,6 +10,7 @@ import {
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { type SelectedFields, useAddMultipleReports } from '../api/add-multiple-reports.ts';
@@ -74,7 +75,7 @@ function BulkReportsForm({ fields, inCart, onClose }: Omit<BulkReportsModalProps
           {t('fields.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable minWidth={720} label={t('services.bulkTitle')}>
           <Table verticalSpacing="xs" data-testid="bulk-reports-table">
             <Table.Thead>
               <Table.Tr>
@@ -165,7 +166,7 @@ function BulkReportsForm({ fields, inCart, onClose }: Omit<BulkReportsModalProps
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {selected.length === 0 && fields.length > 0 && (
         <Alert color="gray" variant="light" data-testid="bulk-reports-hint">

@@ -1,6 +1,7 @@
 import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import type { CartRow } from '../cart-rules.ts';
 
@@ -13,7 +14,7 @@ export interface CartRowsProps {
 export function CartItemsTable({ rows, onDelete }: CartRowsProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={620}>
+    <ScrollTable minWidth={620} label={t('cart.itemsTitle')}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="cart-items">
         <Table.Thead>
           <Table.Tr>
@@ -72,6 +73,6 @@ export function CartItemsTable({ rows, onDelete }: CartRowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -2,6 +2,7 @@ import type { AdminCouponView } from '@ampelos/domain';
 import { Badge, Button, Table } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 
 interface CouponsTableProps {
@@ -21,7 +22,7 @@ export function CouponsTable({ coupons, onDeactivate }: CouponsTableProps) {
   };
 
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <ScrollTable minWidth={760} label={t('coupons.title')}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="coupons-table">
         <Table.Thead>
           <Table.Tr>
@@ -76,6 +77,6 @@ export function CouponsTable({ coupons, onDeactivate }: CouponsTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -1,9 +1,9 @@
 import { isReportStatus, type OrderReportView } from '@ampelos/domain';
 import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { groupReportsByField, hasDeletedFields } from '../order-figures.ts';
-import classes from './orders.module.css';
 
 /** Reports Info: the order's reports grouped by field, each with its service, status, validity and date. */
 export function OrderReports({ reports }: { reports: readonly OrderReportView[] }) {
@@ -47,15 +47,10 @@ export function OrderReports({ reports }: { reports: readonly OrderReportView[] 
                   </Badge>
                 )}
               </Group>
-              {/* On a phone the table scrolls inside the card; the region takes the keyboard focus so
-                  it can be scrolled without a mouse (arrow keys). */}
-              <Table.ScrollContainer
+              {/* On a phone the table scrolls inside the card, from the keyboard too. */}
+              <ScrollTable
                 minWidth={520}
-                type="native"
-                tabIndex={0}
-                role="region"
-                aria-label={t('orders.reports.tableLabel', { field: group.title })}
-                className={classes.scrollRegion}
+                label={t('orders.reports.tableLabel', { field: group.title })}
                 data-testid="order-reports-scroll"
               >
                 <Table striped verticalSpacing={4} fz="sm">
@@ -91,7 +86,7 @@ export function OrderReports({ reports }: { reports: readonly OrderReportView[] 
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             </Stack>
           ))}
         </Stack>
