@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { retryClosedConnections } from '../support/patient-fetch.ts';
 import { startServer } from '../support/server.ts';
+import { type LayoutFindings, layoutFindings } from './layout.ts';
 import { type Role, type Screen, screens } from './screens.ts';
 import { type Seeded, seed, signIn } from './seed.ts';
 
@@ -32,8 +33,14 @@ interface Violation {
   targets: string[];
   help: string;
 }
-/** `screen/lang/width` → its serious and critical violations (other impacts are counted only). */
-type Summary = Record<string, { serious: Violation[]; minor: number; error?: string }>;
+/**
+ * `screen/lang/width` → its serious and critical violations (other impacts are counted only), and what
+ * a reader would see cut or squeezed (three-line labels are looked for on phones only).
+ */
+type Summary = Record<
+  string,
+  { serious: Violation[]; minor: number; layout?: LayoutFindings; error?: string }
+>;
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.error('Build the web app first: npm run build');
@@ -60,6 +67,9 @@ try {
           ? `ERROR ${found.error.split('\n')[0]}`
           : `${found.serious.reduce((sum, v) => sum + v.nodes, 0)} serious/critical ${found.serious.map((v) => v.id).join(' ')}`;
         console.log(`${key.padEnd(36)} ${line}`);
+        for (const label of found.layout?.threeLine ?? [])
+          console.log(`${''.padEnd(36)} three lines: ${label}`);
+        for (const cut of found.layout?.truncated ?? []) console.log(`${''.padEnd(36)} cut: ${cut}`);
       }
       // Written as it goes: a partial run on a busy machine still says what it found.
       await writeFile(path.join(outDir, 'summary.json'), JSON.stringify(summary, null, 2));
@@ -167,7 +177,9 @@ async function checkAt(page: Page, screen: Screen, lang: string, width: number) 
       targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
       help: violation.help,
     }));
-  return { serious, minor: results.violations.length - serious.length };
+  const layout = await layoutFindings(page);
+  if (width >= 800) layout.threeLine = [];
+  return { serious, minor: results.violations.length - serious.length, layout };
 }
 
 function printTable(now: Summary, before: Summary | null) {

@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+
+// What axe does not see and a reader does (issue 20, item 14): a label broken over three lines or
+// more on a phone, and a text cut short (ellipsis or clamped lines) on any width.
+
+export interface LayoutFindings {
+  /** Labels, table headers, tabs, buttons and badges whose text runs over three lines or more. */
+  threeLine: string[];
+  /** Texts cut by an ellipsis or a line clamp: the reader never sees their end. */
+  truncated: string[];
+}
+
+const LABELS = [
+  'label',
+  'th',
+  'button',
+  '[role="tab"]',
+  '[role="menuitem"]',
+  '[class*="Badge-label"]',
+  '[class*="InputWrapper-label"]',
+  '[class*="Stepper-stepLabel"]',
+  '[class*="SegmentedControl-label"]',
+].join(',');
+
+export function layoutFindings(page: Page): Promise<LayoutFindings> {
+  return page.evaluate((labels) => {
+    const shown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const text = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    /** Lines the element's text takes: the distinct tops of its text's boxes. */
+    const lines = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const tops = new Set<number>();
+      for (const rect of Array.from(range.getClientRects())) {
+        if (rect.width > 0 && rect.height > 0) tops.add(Math.round(rect.top / 4));
+      }
+      return tops.size;
+    };
+    const threeLine = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll(labels))) {
+      // A label wrapping a whole control (a radio card) is judged by its own text elements.
+      if (!shown(element) || element.querySelector(labels) || text(element).length === 0) continue;
+      if (lines(element) >= 3) threeLine.add(text(element).slice(0, 80));
+    }
+    const truncated = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      if (!shown(element) || text(element).length === 0) continue;
+      const style = getComputedStyle(element);
+      const ellipsis = style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1;
+      const clamped =
+        style.webkitLineClamp !== 'none' &&
+        style.webkitLineClamp !== '' &&
+        element.scrollHeight > element.clientHeight + 1;
+      if (ellipsis || clamped) truncated.add(text(element).slice(0, 80));
+    }
+    return { threeLine: [...threeLine], truncated: [...truncated] };
+  }, LABELS);
+}
