@@ -22,7 +22,9 @@ const LABELS = [
   '[class*="SegmentedControl-label"]',
 ].join(',');
 
-export function layoutFindings(page: Page): Promise<LayoutFindings> {
+export async function layoutFindings(page: Page): Promise<LayoutFindings> {
+  // tsx names the inner functions with a `__name` helper that exists in Node only: give the page one.
+  await page.evaluate('globalThis.__name ??= (target) => target');
   return page.evaluate((labels) => {
     const shown = (element: Element) => {
       const box = element.getBoundingClientRect();

@@ -104,7 +104,7 @@ async function shootNeedingAssignment(asCustomer: Api, asAdmin: Api): Promise<st
     polygonPoints: hectareRing(8, 4),
     mapDisplay: { lat: 37.84, lng: 22.701, zoom: 15 },
   });
-  await asCustomer('POST', '/field/shoot/create', { fieldUuid: field.data.uuid, service: 'e2e', shoots: 1 });
+  await asCustomer('POST', '/field/shoot/create', { fieldUuid: field.data.uuid, service: 'e2e', shoots: 3 });
   const addresses = await asCustomer('GET', '/user/address');
   const order = await asCustomer('POST', '/orders/create', {
     cartItems: [{ fieldId: field.data.id, service: 'e2e' }],
