@@ -31,15 +31,28 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
       return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
     };
     const text = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    /** Lines the element's text takes: the distinct tops of its text's boxes. */
+    /**
+     * Lines the element's text takes: its text is grouped by the block that lays it out (a row button
+     * holds a title block and a detail block, one line each), and the longest block counts.
+     */
     const lines = (element: Element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      const tops = new Set<number>();
-      for (const rect of Array.from(range.getClientRects())) {
-        if (rect.width > 0 && rect.height > 0) tops.add(Math.round(rect.top / 4));
+      const tops = new Map<Element, Set<number>>();
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        let block = node.parentElement as Element;
+        while (block !== element && getComputedStyle(block).display.startsWith('inline')) {
+          block = block.parentElement as Element;
+        }
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const seen = tops.get(block) ?? new Set<number>();
+        for (const rect of Array.from(range.getClientRects())) {
+          if (rect.width > 0 && rect.height > 0) seen.add(Math.round(rect.top / 4));
+        }
+        tops.set(block, seen);
       }
-      return tops.size;
+      return Math.max(0, ...Array.from(tops.values(), (set) => set.size));
     };
     const threeLine = new Set<string>();
     for (const element of Array.from(document.querySelectorAll(labels))) {
