@@ -36,7 +36,7 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
      * holds a title block and a detail block, one line each), and the longest block counts.
      */
     const lines = (element: Element) => {
-      const tops = new Map<Element, Set<number>>();
+      const boxes = new Map<Element, DOMRect[]>();
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (!node.textContent?.trim()) continue;
@@ -46,13 +46,22 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
         }
         const range = document.createRange();
         range.selectNodeContents(node);
-        const seen = tops.get(block) ?? new Set<number>();
-        for (const rect of Array.from(range.getClientRects())) {
-          if (rect.width > 0 && rect.height > 0) seen.add(Math.round(rect.top / 4));
-        }
-        tops.set(block, seen);
+        const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
+        boxes.set(block, [...(boxes.get(block) ?? []), ...rects]);
       }
-      return Math.max(0, ...Array.from(tops.values(), (set) => set.size));
+      // Boxes of one line may start a few pixels apart (a link in a larger font): a new line starts
+      // only where a box begins below the middle of the line before.
+      const lineCount = (rects: DOMRect[]) => {
+        let count = 0;
+        let lineMiddle = -Infinity;
+        for (const rect of rects.sort((a, b) => a.top - b.top)) {
+          if (rect.top < lineMiddle) continue;
+          count += 1;
+          lineMiddle = rect.top + rect.height / 2;
+        }
+        return count;
+      };
+      return Math.max(0, ...Array.from(boxes.values(), lineCount));
     };
     const threeLine = new Set<string>();
     for (const element of Array.from(document.querySelectorAll(labels))) {
