@@ -32,8 +32,8 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
     };
     const text = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
     /**
-     * Lines the element's text takes: its text is grouped by the block that lays it out (a row button
-     * holds a title block and a detail block, one line each), and the longest block counts.
+     * Lines the element's label takes: its text is grouped by the block that lays it out (a row button
+     * holds a title block and a detail block), and the first block is the label.
      */
     const lines = (element: Element) => {
       const boxes = new Map<Element, DOMRect[]>();
@@ -61,7 +61,9 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
         }
         return count;
       };
-      return Math.max(0, ...Array.from(boxes.values(), lineCount));
+      // The first block is the label itself (a card button's title; its description may run on).
+      const [first] = boxes.values();
+      return first ? lineCount(first) : 0;
     };
     const threeLine = new Set<string>();
     for (const element of Array.from(document.querySelectorAll(labels))) {

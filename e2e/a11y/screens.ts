@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { mapSettled } from '../support/map.ts';
+import { mapSettled, moveMap } from '../support/map.ts';
 import type { Seeded } from './seed.ts';
 
 // Every screen of the app (apps/web/src/config/paths.ts and the dialogs opened from them), with
@@ -98,6 +98,27 @@ export const screens: Screen[] = [
       await page.getByTestId('results-open').click();
       // Tiles and layers drawn: MapLibre's 'idle' (data-map-settled), not a guessed time.
       await mapSettled(page, 'results-map');
+    },
+  },
+  {
+    name: 'results-plant-popup',
+    as: 'customer',
+    needsResults: true,
+    open: async (page, seeded) => {
+      await completedReport(page, seeded);
+      await page.getByTestId('results-open').click();
+      await mapSettled(page, 'results-map');
+      // Plants show as markers from a closer zoom: zoom in at the centre until one is there.
+      const markers = page.getByTestId('results-marker');
+      const map = page.getByTestId('results-map');
+      for (let attempt = 0; attempt < 8 && (await markers.count()) === 0; attempt++) {
+        const box = await map.boundingBox();
+        if (!box) break;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await moveMap(page, 'results-map', () => page.mouse.wheel(0, -400));
+      }
+      await markers.first().click();
+      await visible(page, 'results-popup');
     },
   },
   {

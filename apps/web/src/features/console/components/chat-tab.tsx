@@ -104,7 +104,12 @@ export function ChatTab({ showLogs }: { showLogs: boolean }) {
               {state.connected ? t('console.chat.live') : t('console.chat.connecting')}
             </Badge>
           </Group>
-          <ScrollArea h={300} viewportRef={chatViewport} type="auto">
+          <ScrollArea
+            h={300}
+            viewportRef={chatViewport}
+            viewportProps={{ tabIndex: 0, role: 'log', 'aria-label': t('console.chat.title') }}
+            type="auto"
+          >
             <Stack gap="sm" data-testid="chat-messages" pr="sm">
               {state.chat.length === 0 && (
                 <Text size="sm" c="dimmed">
@@ -159,7 +164,15 @@ export function ChatTab({ showLogs }: { showLogs: boolean }) {
                 </Text>
               )}
             </Group>
-            <ScrollArea h={346} viewportRef={logViewport} type="auto" bg="dark.8" style={{ borderRadius: 6 }}>
+            {/* The log scrolls from the keyboard too (focusable), and is read out as a log. */}
+            <ScrollArea
+              h={346}
+              viewportRef={logViewport}
+              viewportProps={{ tabIndex: 0, role: 'log', 'aria-label': t('console.logs.title') }}
+              type="auto"
+              bg="dark.8"
+              style={{ borderRadius: 6 }}
+            >
               <Box
                 p="xs"
                 ff="monospace"
@@ -176,7 +189,8 @@ export function ChatTab({ showLogs }: { showLogs: boolean }) {
                     // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional and may repeat
                     <div key={i} data-testid="server-log-line">
                       {line.time && (
-                        <Text span inherit c="dimmed" mr={6}>
+                        // Not "dimmed": that grey is made for white backgrounds, the log's is dark.
+                        <Text span inherit c="gray.5" mr={6}>
                           {line.time}
                         </Text>
                       )}

@@ -25,7 +25,9 @@ export function DeleteAccountForm({ user }: { user: UserView }) {
           </Title>
           <Text size="sm">{t('settings.deleteWarning')}</Text>
           <TextInput
-            label={t('settings.deleteTypeEmail', { email: user.email })}
+            // The address below the label, not in it: a long one made the label three lines on a phone.
+            label={t('settings.deleteTypeEmail')}
+            description={user.email}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"

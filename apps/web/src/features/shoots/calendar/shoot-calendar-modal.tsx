@@ -106,12 +106,7 @@ export function ShootCalendarModal({
         </Group>
         <Group gap="xs" data-testid="calendar-legend">
           {(['complete', 'primary', 'alternative'] as const).map((kind) => (
-            <Badge
-              key={kind}
-              color={EVENT_COLOURS[kind]}
-              variant="filled"
-              c={kind === 'alternative' ? 'dark' : undefined}
-            >
+            <Badge key={kind} color={EVENT_COLOURS[kind]} variant="filled">
               {t(`shoots.calendar.kind.${kind}`)}
             </Badge>
           ))}

@@ -32,10 +32,11 @@ export function UsersList({ users, activeUuid, onSelect, h }: UsersListProps) {
           >
             <UserAvatar user={user} size={40} radius="xl" />
             <Box style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate data-testid="user-row-name">
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="user-row-name">
                 {user.firstName} {user.lastName}
               </Text>
-              <Text size="xs" c="dimmed" truncate>
+              {/* The whole address, broken where needed: a cut one cannot be told from another. */}
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {user.email}
               </Text>
             </Box>
