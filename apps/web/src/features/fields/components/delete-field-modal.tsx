@@ -47,7 +47,9 @@ export function DeleteFieldModal({ field, opened, onClose, onDeleted }: DeleteFi
             {translateMessage(DELETE_FIELD_WARNING)}
           </Alert>
           <TextInput
-            label={t('fields.delete.typeTitle', { title: field.title })}
+            // The title below the label, not in it: with a long title the label ran over three lines.
+            label={t('fields.delete.typeTitle')}
+            description={field.title}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"
