@@ -34,10 +34,10 @@ export function CompaniesList({ companies, activeUuid, onSelect, h }: CompaniesL
               <IconBuilding size={20} stroke={1.5} />
             </Avatar>
             <Box style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate data-testid="company-row-title">
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="company-row-title">
                 {company.title}
               </Text>
-              <Text size="xs" c="dimmed" truncate>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {company.activity ?? t(`companies.kinds.${company.kind}`)}
               </Text>
             </Box>

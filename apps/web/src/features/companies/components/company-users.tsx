@@ -36,10 +36,10 @@ export function CompanyUsers({ users, renderEditUser }: CompanyUsersProps) {
           data-role={user.role}
         >
           <Box style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {user.firstName} {user.lastName}
             </Text>
-            <Text size="xs" c="dimmed" truncate>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {user.email}
             </Text>
             <Text size="xs" data-testid="company-user-role">

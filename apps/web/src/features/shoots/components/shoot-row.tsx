@@ -47,11 +47,12 @@ export function ShootRow({ entry, active, onSelect, compact }: ShootRowProps) {
         </ThemeIcon>
       </Indicator>
       <Box style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" fw={600} truncate>
+        {/* Whole names, wrapped: the status beside them takes its room on a phone. */}
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {compact ? `#${entryReportUuid(entry).slice(0, 4)}` : title}
         </Text>
         {!compact && (
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {entry.owner.company ? `${entry.owner.company.title} · ${owner}` : owner}
           </Text>
         )}
@@ -61,7 +62,7 @@ export function ShootRow({ entry, active, onSelect, compact }: ShootRowProps) {
           </Text>
         )}
       </Box>
-      <Stack gap={4} align="flex-end">
+      <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
         {entry.kind === 'shoot' ? (
           <ShootStatusLabel status={entry.shoot.status} />
         ) : (

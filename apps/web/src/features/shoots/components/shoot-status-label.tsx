@@ -9,6 +9,9 @@ export function ShootStatusLabel({ status, testId }: { status: unknown; testId?:
     <Badge
       color={shootStatusColour(status)}
       variant="light"
+      // Short labels that are never cut: the title beside them wraps instead.
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
       data-testid={testId}
       data-status={typeof status === 'string' ? status : undefined}
     >
