@@ -5,7 +5,7 @@ import { IconArrowLeft, IconDownload, IconEdit, IconMapPin, IconTrash } from '@t
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { useDownloadFieldKml } from '../api/download-field-kml.ts';
+import { useDownloadFieldKml } from '../../../lib/download-field-kml.ts';
 import { activeReportUuid, pickableReports } from '../report-choice.ts';
 import { DeleteFieldModal } from './delete-field-modal.tsx';
 import { EditFieldModal } from './edit-field-modal.tsx';
