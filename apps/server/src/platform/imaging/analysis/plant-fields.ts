@@ -13,6 +13,7 @@ import {
 } from './bit-mask.ts';
 import { otsuThreshold } from './otsu.ts';
 import { plantScaleValues } from './plant-scale.ts';
+import { cutForLight, growCanopyRims, shadowBands, sunlitLight } from './rgb-canopy.ts';
 import { scratchFloat32 } from './scratch.ts';
 
 /**
@@ -128,8 +129,8 @@ export function boxMean(plane: Float32Array, width: number, height: number, r: n
 }
 
 /**
- * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma, visible brightness and the
- * index histogram; returns the valid count.
+ * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma and linear light, visible
+ * brightness and the index histogram; returns the valid count.
  */
 function indexPass(
   planes: CapturePlanes,
@@ -137,6 +138,7 @@ function indexPass(
   smoothing: number,
   canopyIndex: Float32Array,
   chroma: Float32Array,
+  light: Float32Array,
   brightness: Float32Array,
   histogram: Float64Array,
 ): number {
@@ -146,8 +148,9 @@ function indexPass(
   const blue = planes.blue ?? red;
   const hasBlue = planes.blue !== null;
   const nir = planes.nir ?? red;
-  // Photos are sRGB-encoded; reflectance planes (a multispectral capture read as RGB) are linear.
-  const encoded = planes.kind === 'rgb';
+  // Photos are sRGB-encoded; reflectance and band planes (a multispectral capture read as RGB) are
+  // linear whatever their kind says.
+  const encoded = planes.kind === 'rgb' && planes.radiometry !== 'reflectance';
   let validCount = 0;
   for (let i = 0; i < n; i++) {
     if (!valid[i]) continue;
@@ -169,6 +172,7 @@ function indexPass(
       // redder, shade on soil bluer (sky light), grey surfaces neither.
       canopyIndex[i] = sum > 1e-6 ? (lg - high) / sum : 0;
       chroma[i] = sum > 1e-6 ? (max - min) / sum : 0;
+      light[i] = sum / 3;
     } else {
       const near = nir[i] as number;
       canopyIndex[i] = near + r > 1e-6 ? (near - r) / (near + r) : 0;
@@ -214,6 +218,7 @@ function classify(
   planes: CapturePlanes,
   canopyIndex: Float32Array,
   chroma: Float32Array | null,
+  linearLight: Float32Array | null,
   brightness: Float32Array,
   cuts: {
     threshold: number;
@@ -222,10 +227,13 @@ function classify(
     paleShadowCut: number;
     shadeCut: number;
     nirShadeCut: number;
+    /** RGB: where the deep-shade and cast-shadow cuts end, in linear light (rgb-canopy.ts). */
+    shadowBands: { deepShade: number; castShadow: number };
   },
 ): { canopy: BitMask; pale: BitMask; shaded: BitMask; canopyCount: number } {
   const { width, height, valid } = planes;
   const { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut } = cuts;
+  const bands = cuts.shadowBands;
   const minChroma = chroma ? SEGMENTATION.rgbMinChroma : -1;
   const nir = planes.nir;
   const canopy = emptyMask(width, height);
@@ -247,7 +255,8 @@ function classify(
         if (!valid[i] || light < shadowCut) continue;
         if (chroma && (chroma[i] as number) < minChroma) continue;
         const index = canopyIndex[i] as number;
-        if (index > threshold) {
+        const cut = linearLight ? cutForLight(linearLight[i] as number, bands, threshold) : threshold;
+        if (index > cut) {
           canopyWord |= 1 << (i - from);
           canopyCount++;
           const dark = nir ? (nir[i] as number) < nirShadeCut : light < shadeCut;
@@ -318,6 +327,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const rgb = planes.kind === 'rgb' || !nir;
   const canopyIndex = scratchFloat32('canopyIndex', n);
   const chroma = rgb ? scratchFloat32('canopyChroma', n) : null;
+  const light = rgb ? scratchFloat32('canopyLight', n) : null;
   const brightness = scratchFloat32('brightness', n);
   const indexHistogram = new Float64Array(512);
   const indexSmoothing = rgb ? radiusPx(SEGMENTATION.rgbSmoothingM, gsdM, 1, 3) : 0;
@@ -327,6 +337,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     indexSmoothing,
     canopyIndex,
     chroma ?? brightness,
+    light ?? brightness,
     brightness,
     indexHistogram,
   );
@@ -351,8 +362,29 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   // With NIR, shaded leaves are the ones far darker in NIR than the lit canopy.
   const nirShadeCut = 0.5 * canopyNirMedian(planes, canopyIndex, threshold);
 
-  const cuts = { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut };
-  const { canopy, pale, shaded, canopyCount } = classify(planes, canopyIndex, chroma, brightness, cuts);
+  // RGB: the cut follows the shadow depth in linear light (rgb-canopy.ts).
+  const bands = shadowBands(light ? sunlitLight(planes.valid, canopyIndex, light, threshold) : 0);
+  const cuts = {
+    threshold,
+    vegetationThreshold,
+    shadowCut,
+    paleShadowCut,
+    shadeCut,
+    nirShadeCut,
+    shadowBands: bands,
+  };
+  const classified = classify(planes, canopyIndex, chroma, light, brightness, cuts);
+  const { canopy, pale, shaded } = classified;
+  let canopyCount = classified.canopyCount;
+  // Sunlit crown rims and mixed edge pixels (rgb-canopy.ts).
+  if (chroma)
+    canopyCount += growCanopyRims(
+      canopy,
+      shaded,
+      { valid: planes.valid, canopyIndex, chroma, brightness },
+      SEGMENTATION.rgbMinChroma,
+      shadeCut,
+    );
 
   const roles = rolesFor(planes);
   // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
