@@ -13,7 +13,7 @@ import {
 } from './bit-mask.ts';
 import { otsuThreshold } from './otsu.ts';
 import { plantScaleValues } from './plant-scale.ts';
-import { cutForLight, growCanopyRims, shadowBands, sunlitLight } from './rgb-canopy.ts';
+import { addLight, cutForLight, growCanopyRims, LIGHT_BINS, shadowBands } from './rgb-canopy.ts';
 import { scratchFloat32 } from './scratch.ts';
 
 /**
@@ -193,18 +193,24 @@ function indexPass(
   return validCount;
 }
 
-/** Brightness histogram of the valid non-canopy pixels (the soil), 256 bins of 1/170. */
+/**
+ * Brightness histogram of the valid non-canopy pixels (the soil), 256 bins of 1/170, and in the
+ * same pass their linear light into `lightHistogram` (RGB; see rgb-canopy.ts).
+ */
 function soilBrightness(
   valid: Uint8Array,
   canopyIndex: Float32Array,
   brightness: Float32Array,
   threshold: number,
+  light: Float32Array | null,
+  lightHistogram: Float64Array,
 ): Float64Array {
   const histogram = new Float64Array(256);
   for (let i = 0; i < valid.length; i++) {
     if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
     const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
     histogram[bin] = (histogram[bin] as number) + 1;
+    if (light) addLight(lightHistogram, light[i] as number);
   }
   return histogram;
 }
@@ -353,7 +359,15 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
 
   // Shadow: darker than a share of the sunlit soil's brightness (75th percentile of the
   // non-canopy pixels, so the shadows themselves do not lower the reference).
-  const soilHistogram = soilBrightness(planes.valid, canopyIndex, brightness, threshold);
+  const lightHistogram = new Float64Array(LIGHT_BINS);
+  const soilHistogram = soilBrightness(
+    planes.valid,
+    canopyIndex,
+    brightness,
+    threshold,
+    light,
+    lightHistogram,
+  );
   const sunlitSoil = quantileOfBins(soilHistogram, 0.75) / 170;
   // Multispectral canopy is dark in the visible bands, so only RGB canopy is checked for shadow.
   const shadowCut = rgb ? SEGMENTATION.shadowFactor * sunlitSoil : 0;
@@ -363,7 +377,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const nirShadeCut = 0.5 * canopyNirMedian(planes, canopyIndex, threshold);
 
   // RGB: the cut follows the shadow depth in linear light (rgb-canopy.ts).
-  const bands = shadowBands(light ? sunlitLight(planes.valid, canopyIndex, light, threshold) : 0);
+  const bands = shadowBands(quantileOfBins(lightHistogram, 0.75) / LIGHT_BINS);
   const cuts = {
     threshold,
     vegetationThreshold,

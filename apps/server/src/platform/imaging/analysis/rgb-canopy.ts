@@ -26,34 +26,14 @@ export const RGB_CANOPY = {
   rimCut: -0.08,
 };
 
-/** Light histogram bins over 0–1 (linear light, or reflectance). */
-const LIGHT_BINS = 1024;
+/** Light histogram bins over 0–1 (linear light, or reflectance; brighter pixels go to the last). */
+export const LIGHT_BINS = 1024;
 
-/**
- * The sunlit soil's linear light (75th percentile of the valid pixels at or below `threshold`),
- * so the shadow depths are ratios of it.
- */
-export function sunlitLight(
-  valid: Uint8Array,
-  canopyIndex: Float32Array,
-  light: Float32Array,
-  threshold: number,
-): number {
-  const histogram = new Float64Array(LIGHT_BINS);
-  let total = 0;
-  for (let i = 0; i < valid.length; i++) {
-    if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
-    const bin = Math.floor((light[i] as number) * LIGHT_BINS);
-    const at = bin < 0 ? 0 : bin >= LIGHT_BINS ? LIGHT_BINS - 1 : bin;
-    histogram[at] = (histogram[at] as number) + 1;
-    total++;
-  }
-  let cumulative = 0;
-  for (let b = 0; b < LIGHT_BINS; b++) {
-    cumulative += histogram[b] as number;
-    if (cumulative >= total * 0.75) return (b + 0.5) / LIGHT_BINS;
-  }
-  return 0.5;
+/** Counts a pixel's linear light in a `LIGHT_BINS` histogram (the sunlit soil is its 75th percentile). */
+export function addLight(histogram: Float64Array, light: number): void {
+  const bin = Math.floor(light * LIGHT_BINS);
+  const at = bin < 0 ? 0 : bin >= LIGHT_BINS ? LIGHT_BINS - 1 : bin;
+  histogram[at] = (histogram[at] as number) + 1;
 }
 
 /** The light levels (absolute) where the deep-shade and cast-shadow cuts end. */
