@@ -13,7 +13,14 @@ import {
 } from './bit-mask.ts';
 import { otsuThreshold } from './otsu.ts';
 import { plantScaleValues } from './plant-scale.ts';
-import { addLight, cutForLight, growCanopyRims, LIGHT_BINS, shadowBands } from './rgb-canopy.ts';
+import {
+  addLight,
+  cutForLight,
+  growCanopyRims,
+  LIGHT_BINS,
+  type RgbLight,
+  shadowBands,
+} from './rgb-canopy.ts';
 import { scratchFloat32 } from './scratch.ts';
 
 /**
@@ -129,8 +136,8 @@ export function boxMean(plane: Float32Array, width: number, height: number, r: n
 }
 
 /**
- * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma and linear light, visible
- * brightness and the index histogram; returns the valid count.
+ * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma and linear light (rgb-canopy.ts),
+ * visible brightness and the index histogram; returns the valid count.
  */
 function indexPass(
   planes: CapturePlanes,
@@ -138,7 +145,7 @@ function indexPass(
   smoothing: number,
   canopyIndex: Float32Array,
   chroma: Float32Array,
-  light: Float32Array,
+  rgbLight: RgbLight | null,
   brightness: Float32Array,
   histogram: Float64Array,
 ): number {
@@ -172,7 +179,10 @@ function indexPass(
       // redder, shade on soil bluer (sky light), grey surfaces neither.
       canopyIndex[i] = sum > 1e-6 ? (lg - high) / sum : 0;
       chroma[i] = sum > 1e-6 ? (max - min) / sum : 0;
-      light[i] = sum / 3;
+      if (rgbLight) {
+        rgbLight.light[i] = sum / 3;
+        rgbLight.redBlueMin[i] = lr < lb ? lr : lb;
+      }
     } else {
       const near = nir[i] as number;
       canopyIndex[i] = near + r > 1e-6 ? (near - r) / (near + r) : 0;
@@ -224,7 +234,7 @@ function classify(
   planes: CapturePlanes,
   canopyIndex: Float32Array,
   chroma: Float32Array | null,
-  linearLight: Float32Array | null,
+  rgbLight: RgbLight | null,
   brightness: Float32Array,
   cuts: {
     threshold: number;
@@ -233,8 +243,8 @@ function classify(
     paleShadowCut: number;
     shadeCut: number;
     nirShadeCut: number;
-    /** RGB: where the deep-shade and cast-shadow cuts end, in linear light (rgb-canopy.ts). */
-    shadowBands: { deepShade: number; castShadow: number };
+    /** RGB: the sunlit soil's linear light and where the shadow cuts end (rgb-canopy.ts). */
+    shadowBands: ReturnType<typeof shadowBands>;
   },
 ): { canopy: BitMask; pale: BitMask; shaded: BitMask; canopyCount: number } {
   const { width, height, valid } = planes;
@@ -260,8 +270,10 @@ function classify(
         const light = brightness[i] as number;
         if (!valid[i] || light < shadowCut) continue;
         if (chroma && (chroma[i] as number) < minChroma) continue;
+        // Red and blue both brighter than the sunlit soil: nothing absorbs them, so not a leaf.
+        if (rgbLight && (rgbLight.redBlueMin[i] as number) > bands.sunlit) continue;
         const index = canopyIndex[i] as number;
-        const cut = linearLight ? cutForLight(linearLight[i] as number, bands, threshold) : threshold;
+        const cut = rgbLight ? cutForLight(rgbLight.light[i] as number, bands, threshold) : threshold;
         if (index > cut) {
           canopyWord |= 1 << (i - from);
           canopyCount++;
@@ -333,7 +345,9 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const rgb = planes.kind === 'rgb' || !nir;
   const canopyIndex = scratchFloat32('canopyIndex', n);
   const chroma = rgb ? scratchFloat32('canopyChroma', n) : null;
-  const light = rgb ? scratchFloat32('canopyLight', n) : null;
+  const rgbLight = rgb
+    ? { light: scratchFloat32('canopyLight', n), redBlueMin: scratchFloat32('canopyRedBlueMin', n) }
+    : null;
   const brightness = scratchFloat32('brightness', n);
   const indexHistogram = new Float64Array(512);
   const indexSmoothing = rgb ? radiusPx(SEGMENTATION.rgbSmoothingM, gsdM, 1, 3) : 0;
@@ -343,7 +357,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     indexSmoothing,
     canopyIndex,
     chroma ?? brightness,
-    light ?? brightness,
+    rgbLight,
     brightness,
     indexHistogram,
   );
@@ -365,7 +379,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     canopyIndex,
     brightness,
     threshold,
-    light,
+    rgbLight?.light ?? null,
     lightHistogram,
   );
   const sunlitSoil = quantileOfBins(soilHistogram, 0.75) / 170;
@@ -387,17 +401,16 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     nirShadeCut,
     shadowBands: bands,
   };
-  const classified = classify(planes, canopyIndex, chroma, light, brightness, cuts);
+  const classified = classify(planes, canopyIndex, chroma, rgbLight, brightness, cuts);
   const { canopy, pale, shaded } = classified;
   let canopyCount = classified.canopyCount;
   // Sunlit crown rims and mixed edge pixels (rgb-canopy.ts).
-  if (chroma)
+  if (chroma && rgbLight)
     canopyCount += growCanopyRims(
       canopy,
       shaded,
-      { valid: planes.valid, canopyIndex, chroma, brightness },
-      SEGMENTATION.rgbMinChroma,
-      shadeCut,
+      { valid: planes.valid, canopyIndex, chroma, brightness, redBlueMin: rgbLight.redBlueMin },
+      { minChroma: SEGMENTATION.rgbMinChroma, sunlit: bands.sunlit, shadeCut },
     );
 
   const roles = rolesFor(planes);

@@ -56,17 +56,21 @@ describe('RGB canopy by shadow depth', () => {
     { x: 4, y: 40, w: 12, h: 12, colour: [0.014, 0.014, 0.028] },
     // A grey surface in deep shade (no chroma): not canopy.
     { x: 24, y: 40, w: 12, h: 12, colour: [0.019, 0.019, 0.019] },
+    // A cream vehicle (the MicaSense pickup's reflectance): green dominance −0.01 and chroma 0.13
+    // pass the cut and the chroma floor, but red and blue are both brighter than the soil.
+    { x: 44, y: 40, w: 12, h: 12, colour: [0.5, 0.49, 0.33] },
   ]);
   const fields = computePlantFields(planes, null);
   const at = (x: number, y: number) => hasBit(fields.canopy, x, y);
 
-  it('keeps lit and shaded leaves and the inside of a canopy, drops tinted, blue and grey shadows', () => {
+  it('keeps lit and shaded leaves and the inside of a canopy, drops tinted, blue and grey shadows and a bright vehicle', () => {
     expect(at(10, 10)).toBe(true);
     expect(at(30, 10)).toBe(false);
     expect(at(50, 10)).toBe(true);
     expect(at(70, 10)).toBe(true);
     expect(at(10, 46)).toBe(false);
     expect(at(30, 46)).toBe(false);
+    expect(at(50, 46)).toBe(false);
   });
 
   it('does not grow onto the soil around the canopy', () => {

@@ -17,6 +17,9 @@ import { type BitMask, dilateBits } from './bit-mask.ts';
  * Then the 1-pixel ring around the canopy joins it when its green dominance is above `rimCut`:
  * sunlit crown rims are yellowish (below the cut) and edge pixels mix leaves with soil, while
  * NIR sees both as vegetation.
+ * A pixel whose red and blue are both brighter than the sunlit soil's light is never canopy:
+ * chlorophyll absorbs both, so nothing leafy is that bright in them (a white or cream vehicle, a
+ * bench, rocks, the bright fringe where a lawn meets concrete).
  */
 export const RGB_CANOPY = {
   deepShadeFactor: 0.18,
@@ -25,6 +28,14 @@ export const RGB_CANOPY = {
   castShadowCut: 0.02,
   rimCut: -0.08,
 };
+
+/** Per-pixel RGB planes of the canopy pass (linear light), in scratch buffers. */
+export interface RgbLight {
+  /** Mean of the linear R, G, B. */
+  light: Float32Array;
+  /** The weaker of linear red and blue. */
+  redBlueMin: Float32Array;
+}
 
 /** Light histogram bins over 0–1 (linear light, or reflectance; brighter pixels go to the last). */
 export const LIGHT_BINS = 1024;
@@ -36,9 +47,10 @@ export function addLight(histogram: Float64Array, light: number): void {
   histogram[at] = (histogram[at] as number) + 1;
 }
 
-/** The light levels (absolute) where the deep-shade and cast-shadow cuts end. */
-export function shadowBands(sunlit: number): { deepShade: number; castShadow: number } {
+/** The sunlit soil's light and the light levels (absolute) where the shadow cuts end. */
+export function shadowBands(sunlit: number): { sunlit: number; deepShade: number; castShadow: number } {
   return {
+    sunlit,
     deepShade: RGB_CANOPY.deepShadeFactor * sunlit,
     castShadow: RGB_CANOPY.castShadowFactor * sunlit,
   };
@@ -50,15 +62,15 @@ export function cutForLight(
   bands: { deepShade: number; castShadow: number },
   threshold: number,
 ): number {
-  if (light < bands.deepShade) return RGB_CANOPY.deepShadeCut;
-  if (light < bands.castShadow) return RGB_CANOPY.castShadowCut;
-  return threshold;
+  if (light >= bands.castShadow) return threshold;
+  return light < bands.deepShade ? RGB_CANOPY.deepShadeCut : RGB_CANOPY.castShadowCut;
 }
 
 /**
  * Adds to `canopy` (in place) the pixels of its 1-pixel ring (3 × 3) that are valid, coloured
- * (chroma at least `minChroma`) and not clearly red or blue (index above `rimCut`); the added
- * pixels darker than `shadeCut` in `brightness` go to `shaded` too. Returns how many were added.
+ * (chroma at least `minChroma`), not clearly red or blue (index above `rimCut`) and absorb red or
+ * blue (`redBlueMin` at most `sunlit`); the added pixels darker than `shadeCut` in `brightness` go
+ * to `shaded` too. Returns how many were added.
  */
 export function growCanopyRims(
   canopy: BitMask,
@@ -68,12 +80,13 @@ export function growCanopyRims(
     canopyIndex: Float32Array;
     chroma: Float32Array;
     brightness: Float32Array;
+    redBlueMin: Float32Array;
   },
-  minChroma: number,
-  shadeCut: number,
+  cuts: { minChroma: number; sunlit: number; shadeCut: number },
 ): number {
   const { width, height, stride } = canopy;
-  const { valid, canopyIndex, chroma, brightness } = planes;
+  const { valid, canopyIndex, chroma, brightness, redBlueMin } = planes;
+  const { minChroma, sunlit, shadeCut } = cuts;
   const ring = dilateBits(canopy, 1);
   let added = 0;
   for (let y = 0; y < height; y++) {
@@ -87,7 +100,12 @@ export function growCanopyRims(
         const low = bits & -bits;
         bits ^= low;
         const i = base + (k << 5) + 31 - Math.clz32(low);
-        if (!valid[i] || (chroma[i] as number) < minChroma || (canopyIndex[i] as number) <= RGB_CANOPY.rimCut)
+        if (
+          !valid[i] ||
+          (chroma[i] as number) < minChroma ||
+          (canopyIndex[i] as number) <= RGB_CANOPY.rimCut ||
+          (redBlueMin[i] as number) > sunlit
+        )
           continue;
         grown |= low;
         if ((brightness[i] as number) < shadeCut) dark |= low;
