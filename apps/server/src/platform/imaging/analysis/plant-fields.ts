@@ -404,7 +404,11 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const classified = classify(planes, canopyIndex, chroma, rgbLight, brightness, cuts);
   const { canopy, pale, shaded } = classified;
   let canopyCount = classified.canopyCount;
-  // Sunlit crown rims and mixed edge pixels (rgb-canopy.ts).
+  // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
+  // not mixed with soil (sparse canopies and JPEG chroma subsampling otherwise lower every index).
+  const pure = erodeBits(canopy, 1);
+  // Sunlit crown rims and mixed edge pixels (rgb-canopy.ts), after the pure pixels were taken: they
+  // widen the canopy, not the set of pixels whose leaf colour is read.
   if (chroma && rgbLight)
     canopyCount += growCanopyRims(
       canopy,
@@ -414,9 +418,6 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     );
 
   const roles = rolesFor(planes);
-  // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
-  // not mixed with soil (sparse canopies and JPEG chroma subsampling otherwise lower every index).
-  const pure = erodeBits(canopy, 1);
   const closing = radiusPx(SEGMENTATION.closingRadiusM, gsdM, Math.round(Math.min(width, height) / 200), 20);
   const smoothing = radiusPx(
     SEGMENTATION.smoothingRadiusM,
