@@ -70,7 +70,8 @@ export const SEGMENTATION = {
    * ~0.1 m, above this cut and with chroma above `rgbMinChroma` (grey, white and black surfaces:
    * cars, asphalt, concrete, are never canopy). A physical cut (green above red and blue), not
    * Otsu's: on the MicaSense capture Otsu's cut of any RGB index dropped shaded canopy and cover
-   * crop (agreement with NDVI 0.77–0.91) where this one reaches 0.944.
+   * crop (agreement with NDVI 0.77–0.91). This is the cut of lit pixels; shadows and rims follow
+   * rgb-canopy.ts (agreement 0.958).
    */
   rgbCanopyCut: -0.02,
   rgbMinChroma: 0.1,
