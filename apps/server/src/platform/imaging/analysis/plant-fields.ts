@@ -182,7 +182,7 @@ function indexPass(
       chroma[i] = sum > 1e-6 ? (max - min) / sum : 0;
       if (rgbLight) {
         rgbLight.light[i] = sum / 3;
-        rgbLight.redBlueMin[i] = lr < lb ? lr : lb;
+        rgbLight.redBlueMin[i] = low;
       }
     } else {
       const near = nir[i] as number;
