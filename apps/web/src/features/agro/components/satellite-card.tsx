@@ -6,9 +6,10 @@ import { useFieldHistory } from '../api/get-field-history.ts';
 import { useSatelliteImages } from '../api/get-satellite-images.ts';
 import { type SatelliteDay, satelliteDays } from '../satellite-days.ts';
 import { AgroCard } from './agro-card.tsx';
-import { IndexImageMap } from './index-image-map.tsx';
 
-// The calendar (date pickers) is fetched once there are days to show.
+// The calendar (date pickers) and the index image's map and select are fetched once there are days
+// to show.
+const IndexImageMap = lazy(async () => ({ default: (await import('./index-image-map.tsx')).IndexImageMap }));
 const SatelliteHistory = lazy(async () => ({
   default: (await import('./satellite-history.tsx')).SatelliteHistory,
 }));
