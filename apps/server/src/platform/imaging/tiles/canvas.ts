@@ -8,9 +8,17 @@ export function newCanvas(layers: MapLayer[]): TileCanvas {
   return new Map(layers.map((layer) => [layer, new Uint8ClampedArray(TILE_SIZE * TILE_SIZE * 4)]));
 }
 
-export function isTransparent(rgba: Uint8ClampedArray): boolean {
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 0) return false;
-  return true;
+/** How much of a tile is painted: nothing, some pixels, or every pixel fully opaque. */
+export function coverage(rgba: Uint8ClampedArray): 'empty' | 'partial' | 'full' {
+  let opaque = 0;
+  let transparent = 0;
+  for (let i = 3; i < rgba.length; i += 4) {
+    const alpha = rgba[i] as number;
+    if (alpha === 255) opaque++;
+    else if (alpha === 0) transparent++;
+  }
+  const pixels = rgba.length / 4;
+  return transparent === pixels ? 'empty' : opaque === pixels ? 'full' : 'partial';
 }
 
 /**

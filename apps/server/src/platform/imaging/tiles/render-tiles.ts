@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { MapLayer, RenderTilesOptions, TileSetSummary } from '../types.ts';
-import { downsampleInto, isTransparent, newCanvas, type TileCanvas } from './canvas.ts';
+import type { MapLayer, RenderTilesOptions, TileImageType, TileSetSummary } from '../types.ts';
+import { coverage, downsampleInto, newCanvas, type TileCanvas } from './canvas.ts';
 import { PhotoMosaic } from './photo-mosaic.ts';
 import { RasterMosaic, SurfaceModel } from './raster-mosaic.ts';
 import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-mercator.ts';
@@ -8,13 +8,20 @@ import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-me
 const ANALYSIS_LAYERS: MapLayer[] = ['no_pseu', 'ai', 'comb', 'water_stress', 'beta'];
 const ENCODES_IN_FLIGHT = 6;
 /**
- * zlib levels of the PNG tiles (lossless either way: the same pixels). Encoding was most of the
- * tiles' CPU time; photo tiles barely compress past level 3 (+0.5 % bytes for 20 % less CPU than
- * level 6 on the Seneca photos) and the flat-coloured analysis layers take half the CPU at level 4
- * for ~15 % more bytes on files of ~20 KB (bench:imaging-speed, docs/IMAGING.md).
+ * zlib levels of the PNG tiles (lossless either way: the same pixels). Photo tiles barely compress
+ * past level 3 (+0.5 % bytes for 20 % less CPU than level 6 on the Seneca photos) and the
+ * flat-coloured analysis layers take half the CPU at level 4 for ~15 % more bytes on files of
+ * ~20 KB (bench:imaging-speed, docs/IMAGING.md).
  */
 const PHOTO_PNG_LEVEL = 3;
 const LAYER_PNG_LEVEL = 4;
+/**
+ * A photo tile the photos cover entirely is a JPEG at the HD derivative's own quality: the photos
+ * are JPEGs already, so a lossless PNG kept their artefacts at ten times the bytes (650 vs 66 KB a
+ * Seneca tile) and four times the encoding CPU. Tiles with transparent pixels (the footprints'
+ * edges) stay PNG: JPEG has no alpha.
+ */
+const PHOTO_JPEG_QUALITY = 85;
 
 /** No photo could be placed on the ground (no height above ground, no footprint) and no raster. */
 export class NothingToTileError extends Error {
@@ -97,15 +104,19 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
     const layersWithTiles = new Set<MapLayer>();
     const inFlight = new Set<Promise<void>>();
     const emit = async (layer: MapLayer, z: number, x: number, y: number, rgba: Uint8ClampedArray) => {
-      if (isTransparent(rgba)) return;
+      const painted = coverage(rgba);
+      if (painted === 'empty') return;
       tileCount++;
       layersWithTiles.add(layer);
-      const job = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
+      const raw = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
         raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 4 },
-      })
-        .png({ compressionLevel: layer === 'no_pseu' ? PHOTO_PNG_LEVEL : LAYER_PNG_LEVEL })
-        .toBuffer()
-        .then((png) => options.onTile(layer, z, x, y, png));
+      });
+      const type: TileImageType = layer === 'no_pseu' && painted === 'full' ? 'image/jpeg' : 'image/png';
+      const encoded =
+        type === 'image/jpeg'
+          ? raw.removeAlpha().jpeg({ quality: PHOTO_JPEG_QUALITY })
+          : raw.png({ compressionLevel: layer === 'no_pseu' ? PHOTO_PNG_LEVEL : LAYER_PNG_LEVEL });
+      const job = encoded.toBuffer().then((image) => options.onTile(layer, z, x, y, image, type));
       const tracked = job.finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
       if (inFlight.size >= ENCODES_IN_FLIGHT) await Promise.race(inFlight);
