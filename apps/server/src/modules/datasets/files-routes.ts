@@ -35,6 +35,16 @@ const EMPTY_TILE = Buffer.from(
   'base64',
 );
 
+const isJpeg = (bytes: Buffer) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+
+async function readTile(storage: Storage, key: string): Promise<Buffer | null> {
+  const file = await storage.get(key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** `GET /api/reports/{uuid}/files/*`: only to people who may see the report (others, the drone crew included, get 404). */
 export const reportFilesRoutes: FastifyPluginAsyncZod<{
   repository: DatasetRepository;
@@ -49,7 +59,7 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
         params: z.object({ uuid: z.string().max(100), '*': z.string().max(300) }),
         response: {
           200: fileAnswer(
-            'The file (an empty PNG for a tile outside the analysed area)',
+            'The file (a map tile is a PNG, or a JPEG where the photos cover it whole; an empty PNG outside the analysed area)',
             'image/png',
             'image/jpeg',
             'application/pdf',
@@ -71,6 +81,18 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
       const context = await visibleReport(repository, auth, request.params.uuid, canSeeReport);
       const rest = request.params['*'];
       const served = SERVED.find((entry) => entry.pattern.test(rest));
+      const layer = TILE.exec(rest)?.[1];
+      if (layer && served) {
+        // A tile is a few dozen KB, read whole: photo tiles are JPEG where the photos cover the
+        // whole tile and PNG elsewhere, under the same `.png` key; the bytes tell which.
+        const tile = await readTile(storage, reportKey(context.report.uuid, rest));
+        if (tile)
+          return reply
+            .type(isJpeg(tile) ? 'image/jpeg' : 'image/png')
+            .header('Cache-Control', served.cache)
+            .header('X-Content-Type-Options', 'nosniff')
+            .send(tile);
+      }
       const sent =
         served !== undefined &&
         (await sendStoredFile(request, reply, storage, reportKey(context.report.uuid, rest), {
@@ -81,7 +103,6 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
             : {}),
         }));
       if (sent) return reply;
-      const layer = TILE.exec(rest)?.[1];
       if (layer && context.report.status === 'complete' && (context.report.layers ?? []).includes(layer)) {
         return reply
           .type('image/png')

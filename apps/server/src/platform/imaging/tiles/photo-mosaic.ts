@@ -344,7 +344,7 @@ const MODEL = 14;
 const PACKED_PALETTES = Object.fromEntries(
   CODED_LAYERS.map((layer) => {
     const bytes = new Uint8Array(256 * 4);
-    PALETTES[layer].forEach((colour, code) => bytes.set(colour, code * 4));
+    for (const [code, colour] of PALETTES[layer].entries()) bytes.set(colour, code * 4);
     return [layer, new Uint32Array(bytes.buffer)];
   }),
 ) as Record<CodedLayer, Uint32Array>;

@@ -1,8 +1,10 @@
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
+import type { AnalysisCacheSlot } from '../analysis/analysis-cache.ts';
 import type { PlantFields } from '../analysis/plant-fields.ts';
 import { type ScoreMaps, scoreFields } from '../analysis/scores.ts';
-import type { DatasetStatistics, DetectOptions, PlantLayers } from '../types.ts';
+import { resolveOptions } from '../analysis/working-size.ts';
+import type { DatasetStatistics, DetectOptions, PhotoInput, PlantLayers } from '../types.ts';
 
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
@@ -50,6 +52,22 @@ export function plantLayersFromScores(fields: PlantFields, scores: ScoreMaps): P
     return out;
   };
   return { width, height, plant, comb: codes(scores.chlorophyll), water: codes(scores.water) };
+}
+
+/**
+ * Phase 1's plant fields of a single photo, read before phase 2 (`detectStress`) uses its cache
+ * entry and drops it: the same fields phase 2 judges, so the layers kept from them match its boxes.
+ * Null without an entry (another worker ran phase 1, a restart) or for a band set (whose invalid
+ * borders the fields do not record): the tiles then derive the layers from the files.
+ */
+export async function phaseOneFields(
+  input: PhotoInput,
+  slot: AnalysisCacheSlot,
+  options: DetectOptions = {},
+): Promise<PlantFields | null> {
+  if (input.paths.length !== 1 || input.metadata?.[0]?.band) return null;
+  const cached = await slot.cache.get(slot.key).catch(() => null);
+  return cached && cached.optionsKey === resolveOptions(input, options).key ? cached.fields : null;
 }
 
 /** A photo's layers from its plant fields and the dataset's statistics (phase 2's inputs). */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { MapLayer, RenderTilesOptions, TileImageType, TileSetSummary } from '../types.ts';
-import { coverage, downsampleInto, newCanvas, type TileCanvas } from './canvas.ts';
+import { CanvasPool, type Coverage, coverage, downsampleInto, newCanvas, type TileCanvas } from './canvas.ts';
 import { PhotoMosaic } from './photo-mosaic.ts';
 import { RasterMosaic, SurfaceModel } from './raster-mosaic.ts';
 import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-mercator.ts';
@@ -29,6 +29,11 @@ export class NothingToTileError extends Error {
     super('Nothing to tile: no georeferenced photo or raster');
     this.name = 'NothingToTileError';
   }
+}
+
+interface RenderedTile {
+  canvas: TileCanvas;
+  painted: Map<MapLayer, Coverage>;
 }
 
 interface TileSource {
@@ -103,9 +108,23 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
     let tileCount = 0;
     const layersWithTiles = new Set<MapLayer>();
     const inFlight = new Set<Promise<void>>();
-    const emit = async (layer: MapLayer, z: number, x: number, y: number, rgba: Uint8ClampedArray) => {
-      const painted = coverage(rgba);
-      if (painted === 'empty') return;
+    const pool = new CanvasPool();
+    /** Each buffer's encoding: it goes back to the pool once encoded and downsampled. */
+    const encoding = new Map<Uint8ClampedArray, Promise<void>>();
+    const release = (buffer: Uint8ClampedArray) => {
+      const job = encoding.get(buffer);
+      encoding.delete(buffer);
+      if (job) void job.then(() => pool.give(buffer));
+      else pool.give(buffer);
+    };
+    const emit = async (
+      layer: MapLayer,
+      z: number,
+      x: number,
+      y: number,
+      rgba: Uint8ClampedArray,
+      painted: Coverage,
+    ) => {
       tileCount++;
       layersWithTiles.add(layer);
       const raw = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
@@ -119,16 +138,24 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
       const job = encoded.toBuffer().then((image) => options.onTile(layer, z, x, y, image, type));
       const tracked = job.finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
+      encoding.set(
+        rgba,
+        tracked.catch(() => undefined),
+      );
       if (inFlight.size >= ENCODES_IN_FLIGHT) await Promise.race(inFlight);
     };
 
-    const render = async (z: number, x: number, y: number): Promise<TileCanvas | null> => {
-      let canvas: TileCanvas | null = null;
+    /** A tile's non-empty layers (empty ones go back to the pool) with their coverage, or null. */
+    const render = async (z: number, x: number, y: number): Promise<RenderedTile | null> => {
+      let canvas: TileCanvas = new Map();
       if (z === maxZoom) {
-        const fresh = newCanvas(layers);
+        canvas = newCanvas(layers, pool);
         let drawn = false;
-        for (const source of sources) drawn = (await source.renderTile(z, x, y, fresh)) || drawn;
-        canvas = drawn ? fresh : null;
+        for (const source of sources) drawn = (await source.renderTile(z, x, y, canvas)) || drawn;
+        if (!drawn) {
+          for (const buffer of canvas.values()) pool.give(buffer);
+          return null;
+        }
       } else {
         for (let dy = 0; dy < 2; dy++) {
           for (let dx = 0; dx < 2; dx++) {
@@ -137,18 +164,39 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
             if (!intersects(tileBounds(z + 1, cx, cy), bounds)) continue;
             const child = await render(z + 1, cx, cy);
             if (!child) continue;
-            canvas ??= newCanvas(layers);
-            downsampleInto(canvas, child, dx, dy);
+            downsampleInto(
+              canvas,
+              child.canvas,
+              dx,
+              dy,
+              () => pool.take(),
+              (layer) => child.painted.get(layer) === 'full',
+            );
+            for (const buffer of child.canvas.values()) release(buffer);
           }
         }
       }
-      if (canvas) for (const [layer, rgba] of canvas) await emit(layer, z, x, y, rgba);
-      return canvas;
+      const painted = new Map<MapLayer, Coverage>();
+      for (const [layer, rgba] of [...canvas]) {
+        const covered = coverage(rgba);
+        if (covered === 'empty') {
+          canvas.delete(layer);
+          pool.give(rgba);
+          continue;
+        }
+        painted.set(layer, covered);
+        await emit(layer, z, x, y, rgba, covered);
+      }
+      return canvas.size ? { canvas, painted } : null;
     };
 
     const range = tileRange(bounds, minZoom);
-    for (let y = range.minY; y <= range.maxY; y++)
-      for (let x = range.minX; x <= range.maxX; x++) await render(minZoom, x, y);
+    for (let y = range.minY; y <= range.maxY; y++) {
+      for (let x = range.minX; x <= range.maxX; x++) {
+        const top = await render(minZoom, x, y);
+        if (top) for (const buffer of top.canvas.values()) release(buffer);
+      }
+    }
     await Promise.all(inFlight);
     return {
       // Only layers that received at least one tile (e.g. no water layer without a blue band).
