@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fileAnswer } from '../../platform/http/answers.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { sendStoredFile } from '../../platform/http/stored-file.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import type { ByteRange, Storage } from '../../platform/storage/storage.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import { reportKey } from './paths.ts';
 import { canSeeReport } from './report-access.ts';
@@ -35,10 +35,11 @@ const EMPTY_TILE = Buffer.from(
   'base64',
 );
 
-const isJpeg = (bytes: Buffer) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+const tileType = (bytes: Buffer) =>
+  bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff ? 'image/jpeg' : 'image/png';
 
-async function readTile(storage: Storage, key: string): Promise<Buffer | null> {
-  const file = await storage.get(key);
+async function readStored(storage: Storage, key: string, range?: ByteRange): Promise<Buffer | null> {
+  const file = await storage.get(key, range);
   if (!file) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of file.stream) chunks.push(chunk as Buffer);
@@ -82,21 +83,29 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
       const rest = request.params['*'];
       const served = SERVED.find((entry) => entry.pattern.test(rest));
       const layer = TILE.exec(rest)?.[1];
+      const key = reportKey(context.report.uuid, rest);
+      let type = served?.type;
       if (layer && served) {
-        // A tile is a few dozen KB, read whole: photo tiles are JPEG where the photos cover the
-        // whole tile and PNG elsewhere, under the same `.png` key; the bytes tell which.
-        const tile = await readTile(storage, reportKey(context.report.uuid, rest));
-        if (tile)
-          return reply
-            .type(isJpeg(tile) ? 'image/jpeg' : 'image/png')
-            .header('Cache-Control', served.cache)
-            .header('X-Content-Type-Options', 'nosniff')
-            .send(tile);
+        // Photo tiles are JPEG where the photos cover the whole tile and PNG elsewhere, under the
+        // same `.png` key: the bytes tell which. A tile is a few dozen KB, read whole (a HEAD or a
+        // byte range reads its first bytes for the type).
+        if (request.method === 'GET' && !request.headers.range) {
+          const tile = await readStored(storage, key);
+          if (tile)
+            return reply
+              .type(tileType(tile))
+              .header('Cache-Control', served.cache)
+              .header('X-Content-Type-Options', 'nosniff')
+              .send(tile);
+        } else {
+          const head = await readStored(storage, key, { start: 0, end: 2 });
+          if (head) type = tileType(head);
+        }
       }
       const sent =
         served !== undefined &&
-        (await sendStoredFile(request, reply, storage, reportKey(context.report.uuid, rest), {
-          type: served.type,
+        (await sendStoredFile(request, reply, storage, key, {
+          type: type ?? served.type,
           cacheControl: served.cache,
           ...(served.type === 'application/pdf'
             ? { disposition: `inline; filename="${rest.split('/').pop()}"` }
