@@ -8,13 +8,11 @@ import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-me
 const ANALYSIS_LAYERS: MapLayer[] = ['no_pseu', 'ai', 'comb', 'water_stress', 'beta'];
 const ENCODES_IN_FLIGHT = 6;
 /**
- * zlib levels of the PNG tiles (lossless either way: the same pixels). Photo tiles barely compress
- * past level 3 (+0.5 % bytes for 20 % less CPU than level 6 on the Seneca photos) and the
- * flat-coloured analysis layers take half the CPU at level 4 for ~15 % more bytes on files of
- * ~20 KB (bench:imaging-speed, docs/IMAGING.md).
+ * zlib level of the PNG tiles (lossless either way: the same pixels). Photo tiles barely compress
+ * past level 3 (+0.5 % bytes for 20 % less CPU than level 6 on the Seneca photos); the flat-coloured
+ * analysis layers take ~20 % less CPU at level 3 than at 4 for ~5 % more bytes (docs/IMAGING.md).
  */
-const PHOTO_PNG_LEVEL = 3;
-const LAYER_PNG_LEVEL = 4;
+const PNG_LEVEL = 3;
 /**
  * A photo tile the photos cover entirely is a JPEG at the HD derivative's own quality: the photos
  * are JPEGs already, so a lossless PNG kept their artefacts at ten times the bytes (650 vs 66 KB a
@@ -134,7 +132,7 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
       const encoded =
         type === 'image/jpeg'
           ? raw.removeAlpha().jpeg({ quality: PHOTO_JPEG_QUALITY })
-          : raw.png({ compressionLevel: layer === 'no_pseu' ? PHOTO_PNG_LEVEL : LAYER_PNG_LEVEL });
+          : raw.png({ compressionLevel: PNG_LEVEL });
       const job = encoded.toBuffer().then((image) => options.onTile(layer, z, x, y, image, type));
       const tracked = job.finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
