@@ -240,7 +240,8 @@ try {
         baseline: base,
         ...(finalize ? { tiles: finalize.tiles, pdf: finalize.pdf } : {}),
       });
-      if (finalize) detail += `; ${finalize.tileCount} tiles at zooms ${finalize.zooms}`;
+      if (finalize)
+        detail += `; ${finalize.tileCount} tiles at zooms ${finalize.zooms}; plant layers kept in phase 2 ${analysis.value.keepCpu.toFixed(2)} s CPU (counted with the tiles)`;
     }
     const pick = (key: 'analysis' | 'baseline' | 'tiles' | 'pdf', field: keyof Cost) =>
       median(costs.map((c) => (c[key] as Cost)[field]));

@@ -357,14 +357,17 @@ export type TileWriter = (
 export type TileImageType = 'image/png' | 'image/jpeg';
 
 /**
- * What the map's analysis layers need from a photo's plant fields, one byte per pixel at the
- * fields' size (`tiles/plant-layers.ts`): `plant` has bit 1 on the analysed domain (the plants'
- * outline) and bit 2 on canopy; `comb` and `water` the chlorophyll and leaf-water z as palette codes.
+ * What the map's analysis layers need from a photo's plant fields, at the fields' size
+ * (`tiles/plant-layers.ts`): the analysed domain (the plants' outline) and the canopy as packed bit
+ * masks (`BitMask` words, 32 pixels a word per row), the chlorophyll and leaf-water z as palette
+ * codes, one per domain pixel in scan order.
  */
 export interface PlantLayers {
   width: number;
   height: number;
-  plant: Uint8Array;
+  domain: Int32Array;
+  canopy: Int32Array;
+  domainCount: number;
   comb: Uint8Array | null;
   water: Uint8Array | null;
 }

@@ -1,7 +1,7 @@
 import type { PlantFields } from '../analysis/plant-fields.ts';
 import type { ScoreMaps } from '../analysis/scores.ts';
 import { type MapLayer, STRESS_CLASSES, type StressBox, type StressColour } from '../types.ts';
-import { ON_CANOPY, ON_DOMAIN, type PlantLayers, plantLayersFromScores } from './plant-layers.ts';
+import { type PlantLayers, plantLayersFromScores } from './plant-layers.ts';
 
 /**
  * Analysis layers are kept as one byte per pixel (a code into a palette) so several photos' layers
@@ -122,19 +122,40 @@ export function paintLayers(
   boxes: PixelBox[],
   layers: Set<MapLayer>,
 ): Partial<Record<CodedLayer, Uint8Array>> {
-  const { width, height } = plant;
+  const { width, height, domain, canopy } = plant;
+  const stride = Math.ceil(width / 32);
+  const n = width * height;
+  const wantAi = layers.has('ai') || layers.has('beta');
+  const ai = wantAi ? new Uint8Array(n) : null;
+  const comb = layers.has('comb') && plant.comb ? new Uint8Array(n) : null;
+  const water = layers.has('water_stress') && plant.water ? new Uint8Array(n) : null;
+  // The domain's pixels in scan order: the k-th carries the k-th codes.
+  let k = 0;
+  for (let y = 0; y < height; y++) {
+    for (let w = 0; w < stride; w++) {
+      let bits = domain[y * stride + w] as number;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const i = y * width + (w << 5) + 31 - Math.clz32(low);
+        if (ai) ai[i] = 1;
+        if (comb) comb[i] = (plant.comb as Uint8Array)[k] as number;
+        if (water) water[i] = (plant.water as Uint8Array)[k] as number;
+        k++;
+        bits ^= low;
+      }
+    }
+  }
   const out: Partial<Record<CodedLayer, Uint8Array>> = {};
-  if (layers.has('ai') || layers.has('beta')) {
-    const ai = new Uint8Array(width * height);
-    const beta = new Uint8Array(width * height);
-    for (let i = 0; i < ai.length; i++) ai[i] = (plant.plant[i] as number) & ON_DOMAIN;
+  if (ai) {
+    const beta = new Uint8Array(n);
     for (const { x, y, w, h, box } of boxes) {
       const classCode = STRESS_CLASSES.indexOf(box.classification.label as (typeof STRESS_CLASSES)[number]);
       const colourCode = COLOUR_CODE[box.colour];
       for (let row = Math.max(0, Math.floor(y)); row < Math.min(height, Math.ceil(y + h)); row++) {
         for (let col = Math.max(0, Math.floor(x)); col < Math.min(width, Math.ceil(x + w)); col++) {
+          // The box is one plant unit: its canopy takes the box's colour.
+          if ((((canopy[row * stride + (col >> 5)] as number) >>> (col & 31)) & 1) === 0) continue;
           const i = row * width + col;
-          if (!((plant.plant[i] as number) & ON_CANOPY)) continue;
           ai[i] = colourCode;
           beta[i] = classCode >= 0 ? classCode + 2 : 1;
         }
@@ -143,8 +164,8 @@ export function paintLayers(
     if (layers.has('ai')) out.ai = ai;
     if (layers.has('beta')) out.beta = beta;
   }
-  if (layers.has('comb') && plant.comb) out.comb = plant.comb;
-  if (layers.has('water_stress') && plant.water) out.water_stress = plant.water;
+  if (comb) out.comb = comb;
+  if (water) out.water_stress = water;
   return out;
 }
 

@@ -17,9 +17,6 @@ const inflate = promisify(inflateRaw);
  */
 export type { PlantLayers };
 
-export const ON_DOMAIN = 1;
-export const ON_CANOPY = 2;
-
 // z from −4 to +2 over codes 1–255.
 const Z_MIN = -4;
 const Z_MAX = 2;
@@ -30,28 +27,22 @@ export function zToCode(z: number): number {
 
 /** The layers from fields already scored (the fallback path of the tiles scores them itself). */
 export function plantLayersFromScores(fields: PlantFields, scores: ScoreMaps): PlantLayers {
-  const { width, height, domainIndex, canopy } = fields;
-  const plant = new Uint8Array(width * height);
-  for (let k = 0; k < domainIndex.length; k++) plant[domainIndex[k] as number] = ON_DOMAIN;
-  for (let y = 0; y < height; y++) {
-    for (let k = 0; k < canopy.stride; k++) {
-      let bits = canopy.words[y * canopy.stride + k] as number;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const i = y * width + (k << 5) + 31 - Math.clz32(low);
-        plant[i] = (plant[i] as number) | ON_CANOPY;
-        bits ^= low;
-      }
-    }
-  }
-  // z holds one value per domain pixel (domainIndex order).
+  // z holds one value per domain pixel, in the domain's scan order: so do the codes.
   const codes = (z: Float32Array | null) => {
     if (!z) return null;
-    const out = new Uint8Array(width * height);
-    for (let k = 0; k < domainIndex.length; k++) out[domainIndex[k] as number] = zToCode(z[k] as number);
+    const out = new Uint8Array(fields.domainCount);
+    for (let k = 0; k < out.length; k++) out[k] = zToCode(z[k] as number);
     return out;
   };
-  return { width, height, plant, comb: codes(scores.chlorophyll), water: codes(scores.water) };
+  return {
+    width: fields.width,
+    height: fields.height,
+    domain: fields.domain.words,
+    canopy: fields.canopy.words,
+    domainCount: fields.domainCount,
+    comb: codes(scores.chlorophyll),
+    water: codes(scores.water),
+  };
 }
 
 /**
@@ -82,31 +73,31 @@ export function plantLayers(
 interface Header {
   width: number;
   height: number;
+  domainCount: number;
   comb: boolean;
   water: boolean;
 }
 
+const bytesOf = (array: Int32Array | Uint8Array) =>
+  Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+
 /**
- * Length-prefixed JSON header, then the planes deflated together: most pixels are 0 off the plants,
- * so a 3 MP photo's layers take a few hundred KB.
+ * Length-prefixed JSON header, then the two masks and the codes deflated together: a few hundred KB
+ * for a 3 MP photo.
  */
 export async function encodePlantLayers(layers: PlantLayers): Promise<Buffer> {
   const header: Header = {
     width: layers.width,
     height: layers.height,
+    domainCount: layers.domainCount,
     comb: layers.comb !== null,
     water: layers.water !== null,
   };
   const json = Buffer.from(JSON.stringify(header));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(json.length);
-  const planes = [layers.plant, layers.comb, layers.water].filter((plane) => plane !== null);
-  const body = await deflate(
-    Buffer.concat(planes.map((plane) => Buffer.from(plane.buffer, plane.byteOffset, plane.byteLength))),
-    {
-      level: 1,
-    },
-  );
+  const parts = [layers.domain, layers.canopy, layers.comb, layers.water].filter((part) => part !== null);
+  const body = await deflate(Buffer.concat(parts.map(bytesOf)), { level: 1 });
   return Buffer.concat([length, json, body]);
 }
 
@@ -114,17 +105,23 @@ export async function encodePlantLayers(layers: PlantLayers): Promise<Buffer> {
 export async function decodePlantLayers(file: Buffer): Promise<PlantLayers> {
   const length = file.readUInt32LE(0);
   const header = JSON.parse(file.subarray(4, 4 + length).toString()) as Header;
-  const pixels = header.width * header.height;
+  const { width, height, domainCount } = header;
+  const words = Math.ceil(width / 32) * height;
   const body = await inflate(file.subarray(4 + length));
-  const expected = pixels * (1 + Number(header.comb) + Number(header.water));
-  if (!Number.isInteger(pixels) || pixels <= 0 || body.length !== expected)
+  const expected = 8 * words + domainCount * (Number(header.comb) + Number(header.water));
+  if (!(words > 0) || !(domainCount >= 0) || body.length !== expected)
     throw new Error('Not a plant-layers file');
-  const plane = (index: number) => new Uint8Array(body.buffer, body.byteOffset + index * pixels, pixels);
+  // Copied into fresh (aligned) arrays: the inflated buffer may start anywhere in Node's pool.
+  const copy = new Uint8Array(body);
+  const codes = (index: number) =>
+    copy.subarray(8 * words + index * domainCount, 8 * words + (index + 1) * domainCount);
   return {
-    width: header.width,
-    height: header.height,
-    plant: plane(0),
-    comb: header.comb ? plane(1) : null,
-    water: header.water ? plane(header.comb ? 2 : 1) : null,
+    width,
+    height,
+    domain: new Int32Array(copy.buffer, 0, words),
+    canopy: new Int32Array(copy.buffer, 4 * words, words),
+    domainCount,
+    comb: header.comb ? codes(0) : null,
+    water: header.water ? codes(header.comb ? 1 : 0) : null,
   };
 }
