@@ -34,6 +34,34 @@ function offsetM(photo: PlacedPhoto, lng: number, lat: number): [number, number]
 }
 
 /**
+ * Whether a photo's footprint can meet a tile: its bounding box does, and the tile's corners are not
+ * all beyond one edge of the photo (the footprint is rotated: its bounding box holds many tiles it
+ * does not touch, each a full pass over the tile's pixels for nothing).
+ */
+function touches(photo: PlacedPhoto, [west, south, east, north]: [number, number, number, number]): boolean {
+  const [w, s, e, n] = photo.bounds;
+  if (!(w < east && e > west && s < north && n > south)) return false;
+  const g = photo.georeference;
+  let left = 0;
+  let right = 0;
+  let above = 0;
+  let below = 0;
+  for (const [lng, lat] of [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+  ] as const) {
+    const [px, py] = g.metresToPixel(...offsetM(photo, lng, lat));
+    if (px < 0) left++;
+    if (px >= g.widthPx) right++;
+    if (py < 0) above++;
+    if (py >= g.heightPx) below++;
+  }
+  return left < 4 && right < 4 && above < 4 && below < 4;
+}
+
+/**
  * The photos that can be the nearest one for some pixel of a tile. A photo whose footprint holds
  * the whole tile is within its farthest corner distance of every pixel; any photo whose centre is
  * farther than that from the whole tile never wins there. With the 70–80 % overlap of a survey,
@@ -231,10 +259,7 @@ export class PhotoMosaic {
     const candidates = nearestCandidates(
       this.photos
         .map((photo, index) => ({ photo, index }))
-        .filter(
-          ({ photo: p }) =>
-            p.bounds[0] < east && p.bounds[2] > west && p.bounds[1] < north && p.bounds[3] > south,
-        ),
+        .filter(({ photo }) => touches(photo, [west, south, east, north])),
       [west, south, east, north],
     );
     if (!candidates.length) return false;
