@@ -223,6 +223,7 @@ export async function buildApp({
     createAddressesModule({ db }),
     createFieldsModule({
       db,
+      executor: database.executor,
       storage,
       notify,
       staff: shoots.managers,
