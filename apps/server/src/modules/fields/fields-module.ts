@@ -15,10 +15,10 @@ import { createFieldRepository } from './repository.ts';
 import { fieldRoutes } from './routes.ts';
 import { createFieldService, type FieldReportsLookup } from './service.ts';
 
-/** Fields: boundaries, avatars, KML; listed with their reports and shoots as the caller sees them. */
 /** The fields lists of a process: 64 MiB, about 500 customers with 50 fields, reports and shoots each. */
 const LIST_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** Fields: boundaries, avatars, KML; listed with their reports and shoots as the caller sees them. */
 export function createFieldsModule(deps: {
   db: Db;
   /** Raw SQL on the same database: the list cache's change check (platform/db/read-changes.ts). */
