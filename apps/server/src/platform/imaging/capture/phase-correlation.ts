@@ -1,28 +1,72 @@
-/** In-place iterative radix-2 FFT of one complex row/column (length a power of two). */
-function fft1d(re: Float64Array, im: Float64Array, inverse: boolean): void {
-  const n = re.length;
+/**
+ * What a radix-2 FFT of length `n` needs besides the data: the bit-reversal swaps and, per stage,
+ * the twiddle factors. The twiddles come from the same recurrence the butterflies once ran inline
+ * (w ← w · step, from 1), so the transform is bit-for-bit the same, without recomputing them for
+ * every block of every stage of every row.
+ */
+interface FftPlan {
+  n: number;
+  swaps: Int32Array;
+  twiddleRe: Float64Array;
+  twiddleIm: Float64Array;
+}
+
+const plans = new Map<number, FftPlan>();
+
+function fftPlan(n: number, inverse: boolean): FftPlan {
+  const key = inverse ? -n : n;
+  const known = plans.get(key);
+  if (known) return known;
+  const swaps: number[] = [];
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
-    if (i < j) {
-      let t = re[i] as number;
-      re[i] = re[j] as number;
-      re[j] = t;
-      t = im[i] as number;
-      im[i] = im[j] as number;
-      im[j] = t;
-    }
+    if (i < j) swaps.push(i, j);
   }
+  const twiddleRe = new Float64Array(Math.max(1, n - 1));
+  const twiddleIm = new Float64Array(Math.max(1, n - 1));
+  let at = 0;
   for (let size = 2; size <= n; size <<= 1) {
     const angle = ((inverse ? 2 : -2) * Math.PI) / size;
     const stepRe = Math.cos(angle);
     const stepIm = Math.sin(angle);
+    let wRe = 1;
+    let wIm = 0;
+    for (let k = 0; k < size >> 1; k++) {
+      twiddleRe[at + k] = wRe;
+      twiddleIm[at + k] = wIm;
+      const nextRe = wRe * stepRe - wIm * stepIm;
+      wIm = wRe * stepIm + wIm * stepRe;
+      wRe = nextRe;
+    }
+    at += size >> 1;
+  }
+  const plan = { n, swaps: Int32Array.from(swaps), twiddleRe, twiddleIm };
+  plans.set(key, plan);
+  return plan;
+}
+
+/** In-place iterative radix-2 FFT of the complex line `[base, base + n)` (n a power of two). */
+function fftLine(re: Float64Array, im: Float64Array, base: number, plan: FftPlan): void {
+  const { n, swaps, twiddleRe, twiddleIm } = plan;
+  for (let s = 0; s < swaps.length; s += 2) {
+    const i = base + (swaps[s] as number);
+    const j = base + (swaps[s + 1] as number);
+    let t = re[i] as number;
+    re[i] = re[j] as number;
+    re[j] = t;
+    t = im[i] as number;
+    im[i] = im[j] as number;
+    im[j] = t;
+  }
+  let at = 0;
+  for (let size = 2; size <= n; size <<= 1) {
     const half = size >> 1;
-    for (let start = 0; start < n; start += size) {
-      let wRe = 1;
-      let wIm = 0;
+    for (let start = base; start < base + n; start += size) {
       for (let k = 0; k < half; k++) {
+        const wRe = twiddleRe[at + k] as number;
+        const wIm = twiddleIm[at + k] as number;
         const a = start + k;
         const b = a + half;
         const tRe = (re[b] as number) * wRe - (im[b] as number) * wIm;
@@ -31,11 +75,9 @@ function fft1d(re: Float64Array, im: Float64Array, inverse: boolean): void {
         im[b] = (im[a] as number) - tIm;
         (re[a] as number) += tRe;
         (im[a] as number) += tIm;
-        const nextRe = wRe * stepRe - wIm * stepIm;
-        wIm = wRe * stepIm + wIm * stepRe;
-        wRe = nextRe;
       }
     }
+    at += half;
   }
 }
 
@@ -54,11 +96,13 @@ function transpose(source: Float64Array, target: Float64Array, width: number, he
 }
 
 function fftRows(re: Float64Array, im: Float64Array, width: number, height: number, inverse: boolean): void {
-  for (let y = 0; y < height; y++) {
-    const base = y * width;
-    fft1d(re.subarray(base, base + width), im.subarray(base, base + width), inverse);
-  }
+  const plan = fftPlan(width, inverse);
+  for (let y = 0; y < height; y++) fftLine(re, im, y * width, plan);
 }
+
+// The transposed grids of fft2d, reused from call to call (registration runs dozens of FFTs).
+let transposedRe = new Float64Array(0);
+let transposedIm = new Float64Array(0);
 
 /** 2-D FFT of a `width × height` complex grid stored row-major (both powers of two). */
 export function fft2d(
@@ -69,8 +113,12 @@ export function fft2d(
   inverse = false,
 ): void {
   fftRows(re, im, width, height, inverse);
-  const tRe = new Float64Array(re.length);
-  const tIm = new Float64Array(im.length);
+  if (transposedRe.length < re.length) {
+    transposedRe = new Float64Array(re.length);
+    transposedIm = new Float64Array(re.length);
+  }
+  const tRe = transposedRe.subarray(0, re.length);
+  const tIm = transposedIm.subarray(0, re.length);
   transpose(re, tRe, width, height);
   transpose(im, tIm, width, height);
   fftRows(tRe, tIm, height, width, inverse);
@@ -132,6 +180,10 @@ export interface PhaseShift {
   peak: number;
 }
 
+// The cross-power spectrum of phaseCorrelate, reused from call to call (fully overwritten each time).
+let correlationRe = new Float64Array(0);
+let correlationIm = new Float64Array(0);
+
 /**
  * Phase correlation (Kuglin & Hines 1975): the inverse FFT of the normalised cross-power spectrum
  * peaks at the translation between two images, whatever their contrast, with a parabolic
@@ -139,8 +191,12 @@ export interface PhaseShift {
  */
 export function phaseCorrelate(reference: Spectrum, moving: Spectrum): PhaseShift {
   const { width, height } = reference;
-  const re = new Float64Array(width * height);
-  const im = new Float64Array(width * height);
+  if (correlationRe.length < width * height) {
+    correlationRe = new Float64Array(width * height);
+    correlationIm = new Float64Array(width * height);
+  }
+  const re = correlationRe.subarray(0, width * height);
+  const im = correlationIm.subarray(0, width * height);
   for (let i = 0; i < re.length; i++) {
     // moving × conj(reference): the peak then sits at the shift of moving relative to reference.
     const pr =
@@ -149,7 +205,9 @@ export function phaseCorrelate(reference: Spectrum, moving: Spectrum): PhaseShif
     const pi =
       (moving.im[i] as number) * (reference.re[i] as number) -
       (moving.re[i] as number) * (reference.im[i] as number);
-    const magnitude = Math.hypot(pr, pi) + 1e-12;
+    // √(pr² + pi²): Math.hypot guards against overflow these magnitudes never reach, at several
+    // times the cost.
+    const magnitude = Math.sqrt(pr * pr + pi * pi) + 1e-12;
     re[i] = pr / magnitude;
     im[i] = pi / magnitude;
   }
