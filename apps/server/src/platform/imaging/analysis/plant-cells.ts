@@ -2,6 +2,7 @@ import type { IndicatorName } from '../types.ts';
 import { andBits, type BitMask, erodeBits } from './bit-mask.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
+import { scratchFloat32, scratchInt32, scratchUint8 } from './scratch.ts';
 
 /**
  * The cells plant units are cut from (see plant-units.ts): per block of the image its rows and the
@@ -267,8 +268,9 @@ export function scanCells(fields: PlantFields, cells: CellLayouts, metre: number
     if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);
   const { domain, domainIndex } = fields;
   // One scan of the canopy and domain bits (both in scan order), each pixel's cell computed once.
-  const cellOfDomain = new Int32Array(domainIndex.length);
-  const solidOfDomain = new Uint8Array(domainIndex.length);
+  // Working buffers (see scratch.ts): used by plantUnits before it returns, never kept.
+  const cellOfDomain = scratchInt32('unitCellOfDomain', domainIndex.length);
+  const solidOfDomain = scratchUint8('unitSolidOfDomain', domainIndex.length);
   const stride = canopy.stride;
   let next = 0;
   for (let y = 0; y < height; y++) {
@@ -381,8 +383,9 @@ export function cellValues(fields: PlantFields, keys: number, scan: CellScan): C
     vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + (vigourCounts[cell] as number);
     coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + (coverCounts[cell] as number);
   }
-  const vigourValues = new Float32Array(vigourCounts[keys] as number);
-  const coverValues = new Float32Array(coverCounts[keys] as number);
+  // Working buffers too: the quartiles are selected from them before plantUnits returns.
+  const vigourValues = scratchFloat32('unitVigourValues', vigourCounts[keys] as number);
+  const coverValues = scratchFloat32('unitCoverValues', coverCounts[keys] as number);
   const vigourFill = vigourCounts.slice(0, keys);
   const coverFill = coverCounts.slice(0, keys);
   for (let k = 0; k < domainIndex.length; k++) {
