@@ -263,14 +263,10 @@ async function loadBandSet(
     calibrated &&= plane.reflectance;
     if (plane.width !== width || plane.height !== height)
       throw new Error('Bands of one capture differ in size');
-    const transform = await registeredTransform(reference.path, band.path, () =>
-      estimateBandTransform(
-        (prepared ??= prepareReference(referencePlane.values, width, height)),
-        plane.values,
-        width,
-        height,
-      ),
-    );
+    const transform = await registeredTransform(reference.path, band.path, () => {
+      prepared ??= prepareReference(referencePlane.values, width, height);
+      return estimateBandTransform(prepared, plane.values, width, height);
+    });
     aligned.set(name, warpToReference(plane.values, width, height, transform, valid));
   }
   const size = fitInside(width, height, maxSide);
