@@ -19,7 +19,7 @@ import {
 } from '../apps/server/src/platform/imaging/index.ts';
 import { scoreDetections } from '../apps/server/src/platform/imaging/sample-data/evaluate.ts';
 import { generateSampleData } from '../apps/server/src/platform/imaging/sample-data/generate.ts';
-import { writeOverlay } from './imaging-eval/overlay.ts';
+import { writeMaskDisagreement, writeOverlay } from './imaging-eval/overlay.ts';
 import { agreement, channelIndexCanopy, engineCanopy, ndviReference } from './imaging-eval/reference.ts';
 import { loadRegions, regionUnder } from './imaging-eval/regions.ts';
 import {
@@ -188,6 +188,16 @@ async function micasense() {
   row(
     'micasense: RGB canopy vs aligned NDVI',
     `${rgbAgreement.accuracy.toFixed(3)} of pixels (canopy IoU ${rgbAgreement.canopyIoU.toFixed(3)}; engine mask: ${rgb.source})`,
+  );
+  // Drawn on the photo to be looked at: red where only the RGB mask has canopy, blue where only NDVI.
+  await mkdir(join(OUT, 'micasense-rededge-fresno'), { recursive: true });
+  await writeMaskDisagreement(
+    reference.planes.display,
+    mask.width,
+    mask.height,
+    rgb.mask,
+    mask.values,
+    join(OUT, 'micasense-rededge-fresno', `${flight.base}-rgb-canopy-vs-ndvi.png`),
   );
   const ms = engineCanopy(reference.planes, gsd);
   const msAgreement = agreement(ms.mask, mask);

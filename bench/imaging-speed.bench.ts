@@ -21,12 +21,16 @@ import {
   createDiskAnalysisCache,
   type DatasetStatistics,
   datasetStatistics,
+  decodePlantLayers,
   detectStress,
+  encodePlantLayers,
   measurePhoto,
   type PhotoAnalysis,
   type PhotoInput,
+  phaseOneFields,
   planCaptures,
   plannedInput,
+  plantLayers,
   renderTiles,
 } from '../apps/server/src/platform/imaging/index.ts';
 import { createLocalStorage } from '../apps/server/src/platform/storage/storage.ts';
@@ -75,19 +79,33 @@ async function analyse(inputs: PhotoInput[], dir: string, fieldAltitudeM: number
   for (const [i, c] of survey.entries())
     measured.push(await measurePhoto(c.input, { cache: { cache, key: `speed/${i}` } }));
   const statistics = datasetStatistics(measured);
-  const analysed: { input: PhotoInput; base: string; hdPath: string; analysis: PhotoAnalysis }[] = [];
+  const analysed: Analysed[] = [];
+  // The pipeline's phase-2 job also keeps each photo's plant layers for the tiles: counted with
+  // the tiles, not the analysis.
+  let keepCpu = 0;
   for (const [i, c] of survey.entries()) {
     const base = baseOf(c.input);
     const hdPath = join(dir, `${base}-hd.jpg`);
-    const analysis = await detectStress(
-      c.input,
-      statistics,
-      { hdPath, imageId: base },
-      { cache: { cache, key: `speed/${i}` } },
-    );
-    analysed.push({ input: c.input, base, hdPath, analysis });
+    const slot = { cache, key: `speed/${i}` };
+    let started = cpuNow();
+    const fields = await phaseOneFields(c.input, slot);
+    keepCpu += cpuNow() - started;
+    const analysis = await detectStress(c.input, statistics, { hdPath, imageId: base }, { cache: slot });
+    started = cpuNow();
+    const layers = fields ? await encodePlantLayers(plantLayers(fields, statistics)) : null;
+    keepCpu += cpuNow() - started;
+    analysed.push({ input: c.input, base, hdPath, analysis, layers });
   }
-  return { statistics, analysed };
+  return { statistics, analysed, keepCpu };
+}
+
+interface Analysed {
+  input: PhotoInput;
+  base: string;
+  hdPath: string;
+  analysis: PhotoAnalysis;
+  /** The plant layers phase 2 kept (null: the tiles derive them from the photo). */
+  layers: Buffer | null;
 }
 
 /** sharp's decode + resize to the HD size of every file the analysis read. */
@@ -103,20 +121,43 @@ const UUID = '00000000-0000-4000-8000-00000000be9c';
 async function tilesAndPdf(
   dir: string,
   statistics: DatasetStatistics,
-  analysed: Awaited<ReturnType<typeof analyse>>['analysed'],
+  analysed: Analysed[],
+  keepCpu: number,
 ) {
   const storage = createLocalStorage(join(dir, 'storage'));
-  for (const a of analysed)
+  for (const a of analysed) {
     await storage.put(reportKey(UUID, hdFileName(a.base)), await readFile(a.hdPath), 'image/jpeg');
+    if (a.layers) await storage.put(`layers/${a.base}.bin`, a.layers, 'application/octet-stream');
+  }
+  const read = async (key: string) => {
+    const file = await storage.get(key);
+    if (!file) throw new Error(`${key} missing`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  // As finalize does: from the kept plant layers and the stored HD JPEG where phase 2 kept them.
   const tiles = await cost(() =>
     renderTiles({
-      photos: analysed.map((a) => ({ input: a.input, analysis: a.analysis })),
+      photos: analysed.map((a) => ({
+        input: a.input,
+        analysis: a.analysis,
+        ...(a.layers
+          ? {
+              prepared: async () => ({
+                hdJpeg: await read(reportKey(UUID, hdFileName(a.base))),
+                layers: await decodePlantLayers(await read(`layers/${a.base}.bin`)),
+              }),
+            }
+          : {}),
+      })),
       statistics,
       minZoom: 16,
-      onTile: (layer, z, x, y, png) =>
-        storage.put(reportKey(UUID, tileFile(layer, z, x, y)), png, 'image/png'),
+      onTile: (layer, z, x, y, image, type) =>
+        storage.put(reportKey(UUID, tileFile(layer, z, x, y)), image, type),
     }),
   );
+  tiles.cpu += keepCpu;
   const first = analysed[0]?.analysis;
   const context = {
     report: {
@@ -184,11 +225,12 @@ try {
       const plan = planCaptures(inputs, { fieldAltitudeM: run.fieldAltitudeM });
       const base = await cost(() => baseline(inputs.filter((_, i) => plan.captures[i]?.role === 'survey')));
       const analysis = await cost(() => analyse(inputs, dir, run.fieldAltitudeM));
+      analysis.cpu -= analysis.value.keepCpu;
       const files = (await readdir(join(dir, 'files'))).filter((f) => /\.(jpe?g|tiff?)$/i.test(f)).length;
       detail = `${analysis.value.analysed.length} capture(s), ${files} files, ${analysis.value.analysed.reduce((n, a) => n + a.analysis.boxes.length, 0)} boxes`;
       const finalize =
         run.name === 'seneca'
-          ? await tilesAndPdf(dir, analysis.value.statistics, analysis.value.analysed)
+          ? await tilesAndPdf(dir, analysis.value.statistics, analysis.value.analysed, analysis.value.keepCpu)
           : null;
       await rm(dir, { recursive: true, force: true });
       if (round === 0) continue;
@@ -198,7 +240,8 @@ try {
         baseline: base,
         ...(finalize ? { tiles: finalize.tiles, pdf: finalize.pdf } : {}),
       });
-      if (finalize) detail += `; ${finalize.tileCount} tiles at zooms ${finalize.zooms}`;
+      if (finalize)
+        detail += `; ${finalize.tileCount} tiles at zooms ${finalize.zooms}; plant layers kept in phase 2 ${analysis.value.keepCpu.toFixed(2)} s CPU (counted with the tiles)`;
     }
     const pick = (key: 'analysis' | 'baseline' | 'tiles' | 'pdf', field: keyof Cost) =>
       median(costs.map((c) => (c[key] as Cost)[field]));

@@ -61,8 +61,11 @@ export async function startNodeProcess(options: {
   port: number;
   readyPath: string;
   preload?: string[];
+  /** Node flags before the entry (e.g. `--cpu-prof`). */
+  nodeFlags?: string[];
 }): Promise<ServerProcess> {
   const args = [
+    ...(options.nodeFlags ?? []),
     '--import',
     'tsx',
     ...(options.preload ?? []).flatMap((file) => ['--import', file]),
@@ -102,6 +105,10 @@ export async function startAmpelos(databaseUrl: string, port: number, preload: s
     port,
     readyPath: '/api/health',
     preload,
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written there when it stops.
+    nodeFlags: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
     env: {
       NODE_ENV: 'production',
       PORT: String(port),

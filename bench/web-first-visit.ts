@@ -7,7 +7,8 @@
 //
 // BENCH_LCP_RUNS (default 7) page loads of each page for the LCP medians; BENCH_RESULTS=0 skips the
 // results view (its seeding uploads a synthetic flight and waits for the real analysis);
-// BENCH_LCP_ONLY=1 measures only the LCP (no seeding, no routes).
+// BENCH_LCP_ONLY=1 measures only the LCP (no seeding, no routes); BENCH_LIST=1 prints each route's
+// JavaScript files with their bytes as sent.
 import { spawnSync } from 'node:child_process';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,6 +110,11 @@ async function measureRoute(
   const scripts = await wire.javaScript();
   await context.close();
   const bodies = await Promise.all(scripts.map(async (s) => (await fetch(s.url)).text()));
+  if (process.env.BENCH_LIST === '1') {
+    console.log(`\n${route}: JavaScript files, bytes as sent`);
+    for (const s of [...scripts].sort((a, b) => b.bodyBytes - a.bodyBytes))
+      console.log(`${String(s.bodyBytes).padStart(8)} ${new URL(s.url).pathname}`);
+  }
   return {
     route,
     requests: scripts.length,

@@ -57,8 +57,26 @@ function inlineFirstPaint(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea imports only `useMergeRefs` from @floating-ui/react, but the bundler places a
+ * module whole, so that package (positioning and interactions, 43 KB minified) went with every screen
+ * that has a table or a dialog. ScrollArea gets the same hook from src/lib/merge-refs.ts; popovers,
+ * tooltips and menus still import the package, and only what shows one downloads it.
+ */
+function scrollAreaOwnMergeRefs(): Plugin {
+  const scrollArea = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  const mergeRefs = path.join(import.meta.dirname, 'src/lib/merge-refs.ts');
+  return {
+    name: 'ampelos:scroll-area-own-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && scrollArea.test(importer) ? mergeRefs : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), inlineFirstPaint()],
+  plugins: [scrollAreaOwnMergeRefs(), react(), precompress(), inlineFirstPaint()],
   css: { postcss: { plugins: [presetMantine()] } },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },

@@ -48,3 +48,30 @@ export async function writeOverlay(
     .png()
     .toFile(outPath);
 }
+
+/**
+ * A canopy mask against a reference mask on the capture's display image (dimmed): pixels only the
+ * mask calls canopy in red, pixels only the reference does in blue, as a PNG for people to look at.
+ */
+export async function writeMaskDisagreement(
+  display: Uint8Array,
+  width: number,
+  height: number,
+  mask: Uint8Array,
+  reference: Uint8Array,
+  outPath: string,
+) {
+  const rgb = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const m = mask[i] === 1;
+    const r = reference[i] === 1;
+    const own = m && !r && reference[i] !== 255;
+    const missed = r && !m;
+    rgb[i * 3] = own ? 255 : missed ? 40 : ((display[i * 3] as number) * 0.6) | 0;
+    rgb[i * 3 + 1] = own ? 40 : missed ? 120 : ((display[i * 3 + 1] as number) * 0.6) | 0;
+    rgb[i * 3 + 2] = own ? 40 : missed ? 255 : ((display[i * 3 + 2] as number) * 0.6) | 0;
+  }
+  await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .png()
+    .toFile(outPath);
+}

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { processingReport } from '../support/reports.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { recordWire, sumBytes } from '../support/wire-bytes.ts';
 
@@ -9,6 +10,12 @@ import { recordWire, sumBytes } from '../support/wire-bytes.ts';
 
 /** JavaScript over the wire for /login, compressed (bench/README.md has the figures). */
 const LOGIN_JS_BUDGET_BYTES = 200_000;
+/**
+ * JavaScript over the wire for a signed-in first visit to a field on /fields, maps included (MapLibre
+ * and its worker script are 368 KB of it). The issue's goal is 600 KB, not met yet with the worker
+ * counted: this guards what was reached (bench/README.md has the figures).
+ */
+const FIELDS_JS_BUDGET_BYTES = 625_000;
 /** What only the map, drawing, boundary import and chart screens need, by a name inside each library. */
 const NOT_ON_LOGIN = ['maplibregl', 'TerraDraw', 'JSZip', 'proj4', 'recharts'];
 
@@ -72,5 +79,46 @@ describe('the first visit to /login', () => {
     // English arrives afterwards, for the server's messages (translateMessage): never before Greek.
     expect(catalogues[0]).toBe('el');
     await context.close();
+  });
+});
+
+describe('the first visit to /fields, signed in', () => {
+  it('stays within its JavaScript budget, maps and their worker included', async () => {
+    const stamp = Date.now();
+    const accounts = {
+      customer: { email: `budget-grower-${stamp}@example.com`, password: 'Assyrtiko-Santorini-5' },
+      admin: { email: `budget-ops-${stamp}@example.com`, password: 'Vidiano-Crete-8' },
+    };
+    // A field whose paid report awaits data: the detail, its map and the report's data panel.
+    const { fieldUuid } = await processingReport(server, accounts, [{ lng: 22.7, lat: 37.8 }]);
+    const login = await fetch(`${server.baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'e2e' },
+      body: JSON.stringify(accounts.customer),
+    });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const url = new URL(server.baseUrl);
+    for (const header of login.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const [name = '', ...value] = pair.split('=');
+      await context.addCookies([{ name, value: value.join('='), domain: url.hostname, path: '/' }]);
+    }
+    const page = await context.newPage();
+    const wire = recordWire(page);
+    await page.goto(`${server.baseUrl}/fields?field=${fieldUuid}`);
+    await page.getByTestId('field-detail-title').waitFor();
+    await page.locator('[data-map-ready]').first().waitFor();
+    await page.getByTestId('report-data').waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts = await wire.javaScript();
+    await context.close();
+
+    const listing = scripts
+      .map((s) => `${s.bodyBytes}\t${s.encoding}\t${new URL(s.url).pathname}`)
+      .join('\n');
+    // The map's worker script is counted (its size comes from its own request, see wire-bytes.ts).
+    const worker = scripts.find((s) => new URL(s.url).pathname.includes('maplibre-gl-worker'));
+    expect(worker?.bodyBytes ?? 0, listing).toBeGreaterThan(50_000);
+    expect(sumBytes(scripts), listing).toBeLessThanOrEqual(FIELDS_JS_BUDGET_BYTES);
   });
 });

@@ -107,7 +107,10 @@ describe('the results of a completed report', () => {
       (response) => /\/tiles\/no_pseu\/\d+\/\d+\/\d+\.png$/.test(response.url()) && response.status() === 200,
     );
     await page.getByRole('option', { name: 'High Definition' }).click();
-    expect((await tile).headers()['content-type']).toBe('image/png');
+    // A photo tile is a JPEG where the photos cover it whole, else a PNG: the type says which.
+    const photoTile = await tile;
+    const bytes = await photoTile.body();
+    expect(photoTile.headers()['content-type']).toBe(bytes[0] === 0xff ? 'image/jpeg' : 'image/png');
     expect(await map.getAttribute('data-layer')).toBe('no_pseu');
     await page.getByTestId('results-layer-select').click();
     await page.getByRole('option', { name: 'Plant Stress' }).click();

@@ -26,11 +26,14 @@ export function recordWire(page: Page) {
     if (!response) return null;
     const sizes = await request.sizes();
     const headers = await response.allHeaders();
+    // A dedicated worker's own script (MapLibre's) is reported with a body of 0 bytes: its network
+    // events reach the worker's target, not the page's. Content-Length is then the body as sent.
+    const bodyBytes = sizes.responseBodySize || Number(headers['content-length'] ?? 0);
     return {
       url: request.url(),
       type: request.resourceType(),
       status: response.status(),
-      bodyBytes: sizes.responseBodySize,
+      bodyBytes,
       encoding: headers['content-encoding'] ?? null,
       cacheControl: headers['cache-control'] ?? null,
     };

@@ -223,6 +223,7 @@ export async function buildApp({
     createAddressesModule({ db }),
     createFieldsModule({
       db,
+      executor: database.executor,
       storage,
       notify,
       staff: shoots.managers,
@@ -256,7 +257,7 @@ export async function buildApp({
     await uploadStore.close();
   });
 
-  if (runApi) await installSecurityHeaders(app, config);
+  if (runApi) installSecurityHeaders(app, config);
   await app.register(healthRoutes, { prefix: '/api', readiness });
   if (runApi) {
     await app.register(cookie);

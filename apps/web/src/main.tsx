@@ -51,12 +51,15 @@ async function pageReady(): Promise<void> {
   );
 }
 
-await pageReady();
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Not a top-level await: the bundler cannot then count on the entry having run before a screen's
+// chunk does, and splits everything they share out of it (the sign-in page went from 24 requests to 47,
+// 10 KB more after compression).
+void pageReady().then(() => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,7 @@
 import { Center, createTheme, Loader, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { type NotificationsProps, useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { InstallPrompt } from '../features/pwa/components/install-prompt.tsx';
 import { i18n, initialLang } from '../lib/i18n.ts';
@@ -51,6 +51,22 @@ function useLanguageTheme() {
   }, [closeLabel]);
 }
 
+// The toasts' container (swipe, transitions, scroll lock) is fetched with the first toast: one raised
+// before it is there waits in the store (same position and limit as below) and shows when it mounts.
+const Notifications = lazy(async () => ({ default: (await import('./toasts.tsx')).Notifications }));
+
+function ToastsWhenAny(props: NotificationsProps) {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications {...props} />
+    </Suspense>
+  );
+}
+
 /** While the language's catalogue loads (its own chunk), nothing can be translated yet. */
 function CatalogueLoader() {
   return (
@@ -67,7 +83,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <MantineProvider theme={languageTheme} defaultColorScheme="light" cssVariablesResolver={readableColors}>
         {/* Bottom right, clear of the header (cart, menu) and of the page's own actions at the top;
             on phones the container spans the width at the bottom. */}
-        <Notifications position="bottom-right" autoClose={ALERT_MS} limit={5} />
+        <ToastsWhenAny position="bottom-right" autoClose={ALERT_MS} limit={5} />
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={<CatalogueLoader />}>
             {children}

@@ -10,6 +10,8 @@ export interface RequestOptions {
   handledStatuses?: readonly number[];
   /** The GET /api/user probe and the login call: a 401 there is an answer, not a lost session. */
   keepAuthOn401?: boolean;
+  /** No alert for any failure, network included: the caller shows its own empty state. */
+  quiet?: boolean;
   /** Extra request headers (e.g. `Idempotency-Key` on order creation). */
   headers?: Record<string, string>;
 }
@@ -43,16 +45,24 @@ function fail(status: number, body: unknown, options: RequestOptions): never {
     throw new ApiError(status, body, []);
   }
   const messages = errorMessagesFor(status, body).map(translateMessage);
-  if (!options.handledStatuses?.includes(status)) {
+  if (!options.quiet && !options.handledStatuses?.includes(status)) {
     for (const message of messages) notifyError(message);
   }
   throw new ApiError(status, body, messages);
 }
 
-/** The one fetch wrapper: `/api` prefix, same-origin cookies, the CSRF header, JSON both ways. */
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * The one fetch wrapper: `/api` prefix, same-origin cookies, the CSRF header; a failure is shown and
+ * thrown the same way for every call. Answers the response itself for the caller to read.
+ */
+async function send(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'X-Requested-With': 'XMLHttpRequest',
     ...options.headers,
   };
@@ -77,10 +87,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return fail(0, null, options);
   }
+  if (!response.ok) return fail(response.status, await parseBody(response), options);
+  return response;
+}
 
-  const data = await parseBody(response);
-  if (!response.ok) return fail(response.status, data, options);
-  return data as T;
+/** JSON both ways. */
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options, 'application/json');
+  return (await parseBody(response)) as T;
 }
 
 export const api = {
@@ -90,4 +104,10 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /**
+   * An answer that is not JSON (a file, an image, a text stream): `accept` names what the caller reads;
+   * a JSON error answer is still shown and thrown like every other call's.
+   */
+  response: (method: 'GET' | 'POST', path: string, accept: string, options: RequestOptions = {}) =>
+    send(method, path, options, `${accept}, application/json`),
 };

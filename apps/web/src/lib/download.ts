@@ -1,7 +1,4 @@
-import { errorMessagesFor } from './api-errors.ts';
-import { translateMessage } from './i18n.ts';
-import { notifyError } from './notify.ts';
-import { queryClient, USER_QUERY_KEY } from './react-query.ts';
+import { api } from './api-client.ts';
 
 /** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` first), or null. */
 export function fileNameFromDisposition(header: string | null): string | null {
@@ -42,37 +39,11 @@ interface DownloadRequest {
 }
 
 /**
- * A file answer (KML, PDF), not JSON: fetched with the API client's headers and saved under the name
- * the server gives; failures are shown like every other call.
+ * A file answer (KML, PDF), not JSON: fetched through the API client (its headers, its failures) and
+ * saved under the name the server gives.
  */
 export async function downloadFile({ method, path, body, accept, fallbackName }: DownloadRequest) {
-  const headers: Record<string, string> = {
-    Accept: `${accept}, application/json`,
-    'X-Requested-With': 'XMLHttpRequest',
-  };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    for (const message of errorMessagesFor(0, null)) notifyError(translateMessage(message));
-    throw new Error('network');
-  }
-  if (!response.ok) {
-    if (response.status === 401) queryClient.setQueryData(USER_QUERY_KEY, null);
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
-    for (const message of errorMessagesFor(response.status, parsed)) notifyError(translateMessage(message));
-    throw new Error(`status ${response.status}`);
-  }
+  const response = await api.response(method, path, accept, { body });
   const blob = await response.blob();
   saveBlob(blob, fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
 }

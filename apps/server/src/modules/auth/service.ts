@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang, SignUpInput } from '@ampelos/domain';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
-import { hashToken, newToken } from '../../platform/http/crypto.ts';
+import { hashToken } from '../../platform/http/crypto.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { BotCheck } from '../../platform/providers/recaptcha.ts';
 import type { MailService } from '../mail/service.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
 import { renderAuthNotice } from './auth-mails.ts';
+import { mailOneTimeLink } from './one-time-link.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionNotices } from './sessions.ts';
 import type { AuthThrottle } from './throttle.ts';
@@ -46,19 +47,10 @@ export function createAuthService(deps: {
 
   async function sendVerification(user: UserRow) {
     if (!(await throttle.mayMail(user.email))) return;
-    const token = newToken();
-    await deps.users.insertToken({
-      userId: user.id,
+    await mailOneTimeLink(deps, user, {
       kind: 'verify_email',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
-    });
-    await deps.mail.queue({
-      to: user.email,
       template: 'verify_email',
-      lang: user.lang as Lang,
-      firstName: user.firstName,
-      link: `${deps.publicUrl}/verify_email/${token}`,
+      ttlMs: VERIFY_TOKEN_TTL_MS,
     });
   }
 
@@ -134,19 +126,11 @@ export function createAuthService(deps: {
       if (!user || !(await throttle.mayMail(user.email))) return;
       const now = new Date();
       await deps.users.invalidateTokens(user.id, 'password_reset', now);
-      const token = newToken();
-      await deps.users.insertToken({
-        userId: user.id,
+      await mailOneTimeLink(deps, user, {
         kind: 'password_reset',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      });
-      await deps.mail.queue({
-        to: user.email,
         template: 'password_reset',
-        lang: user.lang as Lang,
-        firstName: user.firstName,
-        link: `${deps.publicUrl}/password_reset/${token}`,
+        ttlMs: RESET_TOKEN_TTL_MS,
+        now,
       });
     },
 

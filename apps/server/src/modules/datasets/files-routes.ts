@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fileAnswer } from '../../platform/http/answers.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { sendStoredFile } from '../../platform/http/stored-file.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import type { ByteRange, Storage } from '../../platform/storage/storage.ts';
 import { requireAuth } from '../auth/sessions.ts';
 import { reportKey } from './paths.ts';
 import { canSeeReport } from './report-access.ts';
@@ -35,6 +35,17 @@ const EMPTY_TILE = Buffer.from(
   'base64',
 );
 
+const tileType = (bytes: Buffer) =>
+  bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff ? 'image/jpeg' : 'image/png';
+
+async function readStored(storage: Storage, key: string, range?: ByteRange): Promise<Buffer | null> {
+  const file = await storage.get(key, range);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** `GET /api/reports/{uuid}/files/*`: only to people who may see the report (others, the drone crew included, get 404). */
 export const reportFilesRoutes: FastifyPluginAsyncZod<{
   repository: DatasetRepository;
@@ -49,7 +60,7 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
         params: z.object({ uuid: z.string().max(100), '*': z.string().max(300) }),
         response: {
           200: fileAnswer(
-            'The file (an empty PNG for a tile outside the analysed area)',
+            'The file (a map tile is a PNG, or a JPEG where the photos cover it whole; an empty PNG outside the analysed area)',
             'image/png',
             'image/jpeg',
             'application/pdf',
@@ -71,17 +82,36 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
       const context = await visibleReport(repository, auth, request.params.uuid, canSeeReport);
       const rest = request.params['*'];
       const served = SERVED.find((entry) => entry.pattern.test(rest));
+      const layer = TILE.exec(rest)?.[1];
+      const key = reportKey(context.report.uuid, rest);
+      let type = served?.type;
+      if (layer && served) {
+        // Photo tiles are JPEG where the photos cover the whole tile and PNG elsewhere, under the
+        // same `.png` key: the bytes tell which. A tile is a few dozen KB, read whole (a HEAD or a
+        // byte range reads its first bytes for the type).
+        if (request.method === 'GET' && !request.headers.range) {
+          const tile = await readStored(storage, key);
+          if (tile)
+            return reply
+              .type(tileType(tile))
+              .header('Cache-Control', served.cache)
+              .header('X-Content-Type-Options', 'nosniff')
+              .send(tile);
+        } else {
+          const head = await readStored(storage, key, { start: 0, end: 2 });
+          if (head) type = tileType(head);
+        }
+      }
       const sent =
         served !== undefined &&
-        (await sendStoredFile(request, reply, storage, reportKey(context.report.uuid, rest), {
-          type: served.type,
+        (await sendStoredFile(request, reply, storage, key, {
+          type: type ?? served.type,
           cacheControl: served.cache,
           ...(served.type === 'application/pdf'
             ? { disposition: `inline; filename="${rest.split('/').pop()}"` }
             : {}),
         }));
       if (sent) return reply;
-      const layer = TILE.exec(rest)?.[1];
       if (layer && context.report.status === 'complete' && (context.report.layers ?? []).includes(layer)) {
         return reply
           .type('image/png')

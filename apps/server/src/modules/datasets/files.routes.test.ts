@@ -30,6 +30,8 @@ async function completeReport() {
   const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
   await ctx.storage.put(`${root}/DJI_0001-hd.jpg`, jpeg, 'image/jpeg');
   await ctx.storage.put(`${root}/tiles/ai/18/150000/100000.png`, Buffer.from('\x89PNG tile'), 'image/png');
+  // A photo tile the photos cover whole is a JPEG under the same `.png` key.
+  await ctx.storage.put(`${root}/tiles/no_pseu/18/150000/100000.png`, jpeg, 'image/jpeg');
   await ctx.storage.put(
     `${root}/data_files/final_report.pdf`,
     Buffer.from('%PDF-1.7 report'),
@@ -41,6 +43,7 @@ async function completeReport() {
 const files = (uuid: string) => ({
   hd: `/api/reports/${uuid}/files/DJI_0001-hd.jpg`,
   tile: `/api/reports/${uuid}/files/tiles/ai/18/150000/100000.png`,
+  photoTile: `/api/reports/${uuid}/files/tiles/no_pseu/18/150000/100000.png`,
   pdf: `/api/reports/${uuid}/files/data_files/final_report.pdf`,
 });
 
@@ -56,6 +59,13 @@ describe('report files', () => {
     expect(tile.headers['content-type']).toBe('image/png');
     expect(tile.headers['cache-control']).toContain('max-age=604800');
     expect(tile.headers['cache-control']).toContain('private');
+    expect(tile.body).toBe('\x89PNG tile');
+    const photoTile = await owner.http.get(urls.photoTile);
+    expect(photoTile.statusCode).toBe(200);
+    expect(photoTile.headers['content-type']).toBe('image/jpeg');
+    expect(photoTile.headers['cache-control']).toContain('max-age=604800');
+    expect(photoTile.rawPayload.equals(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).toBe(true);
+    expect((await owner.http.request('HEAD', urls.photoTile)).headers['content-type']).toBe('image/jpeg');
     const pdf = await owner.http.get(urls.pdf);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

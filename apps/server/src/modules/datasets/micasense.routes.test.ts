@@ -63,8 +63,9 @@ describe.skipIf(skipUnlessCi(hasMicasense))('a real MicaSense RedEdge dataset', 
       }),
     ]);
     expect(done.report.layers).toContain('no_pseu');
-    // 5 cm flight pixels: zoom 21 at this latitude (the 1 mm panel pixels would give 23).
-    expect(await highestZoom(customer.report.uuid)).toBe(21);
+    // 5 cm flight pixels: zoom 20 at this latitude, the nearest in scale (6.0 cm; zoom 21 has
+    // 3.0 cm). The 1 mm panel pixels would give 23.
+    expect(await highestZoom(customer.report.uuid)).toBe(20);
   }, 300_000);
 
   it('the flight capture alone with field altitude 0: staff confirm the height before any analysis', async () => {

@@ -10,3 +10,6 @@ export const tileFile = (layer: string, z: number, x: number, y: number) =>
 
 /** Where a dataset's extracted input files live. */
 export const datasetInputKey = (datasetUuid: string, name: string) => `datasets/${datasetUuid}/files/${name}`;
+/** A unit's plant layers, kept by phase 2 for the map tiles (`encodePlantLayers`); not served. */
+export const plantLayersKey = (datasetUuid: string, unitId: number) =>
+  `datasets/${datasetUuid}/plant-layers/${unitId}.bin`;

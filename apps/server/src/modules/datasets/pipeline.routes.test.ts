@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type ReportResultsView, type VigourLayerFile, vigourCounts } from '@ampelos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports } from '../../platform/db/schema.ts';
+import { datasets, reports } from '../../platform/db/schema.ts';
 import { generateSampleData, type SampleTruth } from '../../platform/imaging/sample-data/generate.ts';
 import { signedInClient } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -122,6 +122,24 @@ describe('the whole pipeline on the synthetic vineyard', () => {
     );
     expect(tile.statusCode).toBe(200);
     expect(tile.headers['content-type']).toBe('image/png');
+    // Phase 2 kept each photo's plant layers, which finalize tiled instead of analysing again.
+    const [dataset] = await ctx.database.db
+      .select()
+      .from(datasets)
+      .where(eq(datasets.reportId, customer.report.id));
+    expect(await keysUnder(`datasets/${dataset?.uuid}/plant-layers`)).toHaveLength(truth.photos.length);
+    // The photo layer: JPEG where the photos cover a tile whole, PNG (with transparency) elsewhere.
+    const photoTiles = await keysUnder(`reports/${customer.report.uuid}/tiles/no_pseu`);
+    const kinds = new Set<string>();
+    for (const key of photoTiles) {
+      const answer = await customer.http.get(
+        `/api/${key.replace(/^reports\/([^/]+)\//, 'reports/$1/files/')}`,
+      );
+      const jpeg = answer.rawPayload[0] === 0xff && answer.rawPayload[1] === 0xd8;
+      expect(answer.headers['content-type']).toBe(jpeg ? 'image/jpeg' : 'image/png');
+      kinds.add(answer.headers['content-type'] as string);
+    }
+    expect([...kinds].sort()).toEqual(['image/jpeg', 'image/png']);
     const pdf = await customer.http.get(done.pdfUrl as string);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -78,10 +78,11 @@ describe('a dataset on S3 storage', () => {
     expect(done.dataset?.filesAccepted).toBe(truth.photos.length);
     expect(done.report.numOfOutputImgs).toBe(truth.photos.length);
 
-    // Extracted photos, HD derivatives, tiles and the PDF are objects in the bucket; the zip is gone.
-    expect(
-      await keysUnder(`datasets/${(await reportData(customer.http, customer.report.uuid)).dataset?.uuid}`),
-    ).toHaveLength(truth.photos.length);
+    // Extracted photos, the plant layers phase 2 kept, HD derivatives, tiles and the PDF are
+    // objects in the bucket; the zip is gone.
+    const datasetUuid = (await reportData(customer.http, customer.report.uuid)).dataset?.uuid;
+    expect(await keysUnder(`datasets/${datasetUuid}/files`)).toHaveLength(truth.photos.length);
+    expect(await keysUnder(`datasets/${datasetUuid}/plant-layers`)).toHaveLength(truth.photos.length);
     expect(await ctx.storage.stat(uploadKey)).toBeNull();
     const outputs = await keysUnder(`reports/${customer.report.uuid}`);
     const hdKeys = outputs.filter((key) => key.endsWith('-hd.jpg'));

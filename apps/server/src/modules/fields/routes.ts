@@ -13,11 +13,13 @@ import {
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bytesOf, sendCachedAnswer } from '../../platform/http/answer-cache.ts';
 import { etagOnSend } from '../../platform/http/etag.ts';
 import { readSingleUpload } from '../../platform/http/uploads.ts';
 import { type AuthContext, requireAuth } from '../auth/sessions.ts';
 import { presentCart } from '../commerce/presenter.ts';
 import type { CommerceService } from '../commerce/service.ts';
+import type { FieldListCache } from './list-cache.ts';
 import { presentField } from './presenter.ts';
 import type { FieldService, VisibleField } from './service.ts';
 
@@ -33,7 +35,9 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
   commerce?: CommerceService;
   /** The photo shoots of the listed fields, as the caller sees them (`shootData`). */
   shootData?: (auth: AuthContext, fieldIds: number[]) => Promise<FieldShootView[]>;
-}> = async (app, { fields, commerce, shootData }) => {
+  /** Serialised lists reused while nothing in them changed (without it every request reads them). */
+  listCache?: FieldListCache;
+}> = async (app, { fields, commerce, shootData, listCache }) => {
   app.get(
     '/fields',
     {
@@ -44,19 +48,29 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.union([fieldListViewSchema, cartViewSchema]) },
       },
       // The list is fetched again after every change and on every visit: unchanged, it costs no body.
+      // Cached answers carry their tag already; this hook tags the others (a Buffer passes through).
       onSend: etagOnSend,
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       if (request.query.type === 'cart' && commerce) return presentCart(await commerce.cart(auth));
-      const rows = await fields.list(auth);
-      const shoots = shootData
-        ? await shootData(
-            auth,
-            rows.map((row) => row.field.id),
-          )
-        : [];
-      return { data: rows.map(present), shootData: shoots };
+      const read = async () => {
+        const rows = await fields.list(auth);
+        const shoots = shootData
+          ? await shootData(
+              auth,
+              rows.map((row) => row.field.id),
+            )
+          : [];
+        return { data: rows.map(present), shootData: shoots };
+      };
+      if (listCache) {
+        fields.requireList(auth);
+        // Serialised as Fastify would (the route's compiled response schema), once per change.
+        const cached = await listCache.answer(auth, async () => bytesOf(reply.serialize(await read())));
+        if (cached) return sendCachedAnswer(request, reply, cached);
+      }
+      return read();
     },
   );
 

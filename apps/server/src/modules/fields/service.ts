@@ -88,6 +88,9 @@ export function createFieldService(deps: {
   }
 
   return {
+    /** Throws unless the caller may list fields (checked before any cached list is answered). */
+    requireList: requireRead,
+
     async list(auth: AuthContext): Promise<VisibleField[]> {
       requireRead(auth);
       const viewer = viewerOf(auth);

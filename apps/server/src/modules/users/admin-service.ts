@@ -3,7 +3,6 @@ import {
   B2B_ROLES,
   DRONE_ROLES,
   grantableRoles,
-  type Lang,
   mayAddUser,
   mayChooseUserCompany,
   mayEditUser,
@@ -17,9 +16,9 @@ import {
   userScope,
 } from '@ampelos/domain';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
-import { hashToken, newToken } from '../../platform/http/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import { mailOneTimeLink } from '../auth/one-time-link.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthContext, SessionNotices } from '../auth/sessions.ts';
 import type { MailService } from '../mail/service.ts';
@@ -157,19 +156,12 @@ export function createUserAdminService(deps: {
         }
         throw error;
       }
-      const token = newToken();
-      await deps.users.insertToken({
-        userId: user.id,
+      // The invitation is a reset link that lives longer: the invited person chooses a password.
+      await mailOneTimeLink(deps, user, {
         kind: 'password_reset',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      });
-      await deps.mail.queue({
-        to: user.email,
         template: 'user_invitation',
-        lang: user.lang as Lang,
-        firstName: user.firstName,
-        link: `${deps.publicUrl}/password_reset/${token}`,
+        ttlMs: INVITATION_TTL_MS,
+        now,
       });
       await deps.audit?.record(auth.user, {
         action: 'user.create',

@@ -14,7 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** What pg-boss needs to run its SQL on the same database (embedded mode). */
 export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** `name` makes it a prepared statement on PostgreSQL (parsed once per connection); PGlite ignores it. */
+  executeSql(text: string, values?: unknown[], name?: string): Promise<{ rows: unknown[] }>;
 }
 
 export interface Database {
@@ -47,7 +48,12 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       connectionString: options.databaseUrl,
-      executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+      executor: {
+        executeSql: (text, values, name) =>
+          name
+            ? pool.query({ name, text, values: values as unknown[] })
+            : pool.query(text, values as unknown[]),
+      },
       close: () => pool.end(),
     };
   }

@@ -65,5 +65,11 @@ export {
 } from './pixel-limit.ts';
 export { detectStressInRasterTile, measureRasterTile, planRasterTiles } from './raster/raster-analysis.ts';
 export { readRasterInfo } from './raster/raster-info.ts';
+export {
+  decodePlantLayers,
+  encodePlantLayers,
+  phaseOneFields,
+  plantLayers,
+} from './tiles/plant-layers.ts';
 export { NothingToTileError, renderTiles } from './tiles/render-tiles.ts';
 export * from './types.ts';

@@ -341,12 +341,53 @@ export interface TileSetSummary {
   surfaceMax: number | null;
 }
 
-export type TileWriter = (layer: MapLayer, z: number, x: number, y: number, png: Buffer) => Promise<void>;
+/**
+ * Receives one encoded tile: a JPEG where the photo layer covers the whole tile, else a PNG (kept
+ * under the same `.png` key; `type` is its content type, `tileImageType` finds it from the bytes).
+ */
+export type TileWriter = (
+  layer: MapLayer,
+  z: number,
+  x: number,
+  y: number,
+  image: Buffer,
+  type: TileImageType,
+) => Promise<void>;
+
+export type TileImageType = 'image/png' | 'image/jpeg';
+
+/**
+ * What the map's analysis layers need from a photo's plant fields, at the fields' size
+ * (`tiles/plant-layers.ts`): the analysed domain (the plants' outline) and the canopy as packed bit
+ * masks (`BitMask` words, 32 pixels a word per row), the chlorophyll and leaf-water z as palette
+ * codes, one per domain pixel in scan order.
+ */
+export interface PlantLayers {
+  width: number;
+  height: number;
+  domain: Int32Array;
+  canopy: Int32Array;
+  domainCount: number;
+  comb: Uint8Array | null;
+  water: Uint8Array | null;
+}
+
+/** A photo's HD JPEG (the analysis made it) and its plant layers (phase 2 kept them). */
+export interface PreparedTilePhoto {
+  hdJpeg: Buffer;
+  layers: PlantLayers;
+}
 
 /** A photo with its analysis, placed on its ground footprint in the mosaic. */
 export interface TilePhotoSource {
   input: PhotoInput;
   analysis: PhotoAnalysis;
+  /**
+   * The photo's HD JPEG and plant layers, when they were kept: its tiles are then made from them,
+   * without decoding `input`'s files or deriving its plant fields again. Resolving null (or no
+   * loader) falls back to the files. Called when the photo is first needed (a few are held at once).
+   */
+  prepared?: () => Promise<PreparedTilePhoto | null>;
 }
 
 export interface RenderTilesOptions {

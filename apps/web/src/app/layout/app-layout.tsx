@@ -1,20 +1,27 @@
 import { worksDuringMaintenance } from '@ampelos/domain';
 import { Alert, AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FooterLinks } from '../../components/footer-links.tsx';
+import { LazyDialog } from '../../components/lazy-parts.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { MaintenancePage } from '../../components/maintenance-page.tsx';
 import { HeaderCartButton } from '../../features/cart/components/header-cart-button.tsx';
 import { useLiveNotifications } from '../../features/notifications/api/live-notifications.ts';
-import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useCloseToastsOnNavigation } from '../../lib/notify.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { useRoleLabel } from '../../lib/role-label.ts';
 import { SideMenu } from './side-menu.tsx';
+
+// The notifications drawer (dialog, focus trap, scroll lock) is fetched when first opened.
+const NotificationsPanel = lazy(async () => ({
+  default: (await import('../../features/notifications/components/notifications-panel.tsx'))
+    .NotificationsPanel,
+}));
 
 /** The signed-in shell: header, permission-gated side menu, footer links. */
 export function AppLayout() {
@@ -84,7 +91,9 @@ export function AppLayout() {
           <FooterLinks />
         </AppShell.Footer>
       )}
-      <NotificationsPanel opened={panelOpened} onClose={panel.close} />
+      <LazyDialog opened={panelOpened}>
+        <NotificationsPanel opened={panelOpened} onClose={panel.close} />
+      </LazyDialog>
     </AppShell>
   );
 }

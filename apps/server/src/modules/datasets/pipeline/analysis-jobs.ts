@@ -9,18 +9,21 @@ import {
   datasetStatistics,
   detectStress,
   detectStressInRasterTile,
+  encodePlantLayers,
   type Measurement,
   measurePhoto,
   measureRasterTile,
   type PhotoAnalysis,
   type PhotoInput,
   type PhotoMetadata,
+  phaseOneFields,
+  plantLayers,
 } from '../../../platform/imaging/index.ts';
 import type { JobAttempt, JobPayloads, Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { Storage } from '../../../platform/storage/storage.ts';
 import type { FailDataset } from '../data-failure.ts';
-import { hdFileName, reportKey } from '../paths.ts';
+import { hdFileName, plantLayersKey, reportKey } from '../paths.ts';
 import type { DatasetFileRow, DatasetRepository, DatasetRow, ReportContext, UnitRow } from '../repository.ts';
 import { ensureUnits, unitInput } from './units.ts';
 
@@ -294,11 +297,20 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
         try {
           const hdPath = path.join(temp, hdFileName(base));
           const output = { hdPath, imageId: base };
-          const analysis: PhotoAnalysis = await withUnitFiles(unit, context, ({ paths, photo }) =>
-            tile
-              ? detectStressInRasterTile(paths[0] as string, tile, statistics, output)
-              : detectStress(photo, statistics, output, { cache: cacheSlot(dataset, unit) }),
-          );
+          const analysis: PhotoAnalysis = await withUnitFiles(unit, context, async ({ paths, photo }) => {
+            if (tile) return detectStressInRasterTile(paths[0] as string, tile, statistics, output);
+            const slot = cacheSlot(dataset, unit);
+            const fields = await phaseOneFields(photo, slot);
+            const result = await detectStress(photo, statistics, output, { cache: slot });
+            // The map's plant layers from the same fields: finalize then reads them instead of
+            // decoding the photo and deriving its fields again. Without them it does just that.
+            const layersKey = plantLayersKey(dataset.uuid, unit.id);
+            if (fields) {
+              const layers = await encodePlantLayers(plantLayers(fields, statistics));
+              await storage.put(layersKey, layers, 'application/octet-stream');
+            } else await storage.delete(layersKey);
+            return result;
+          });
           await storage.putStream(
             reportKey(context.report.uuid, hdFileName(base)),
             createReadStream(hdPath),

@@ -1,6 +1,7 @@
 import type { ReportBox, ReportOutputPoint } from '../../../platform/db/schema.ts';
 import {
   type DatasetStatistics,
+  decodePlantLayers,
   mergeOverlappingBoxes,
   NothingToTileError,
   type PhotoAnalysis,
@@ -14,7 +15,7 @@ import type { JobPayloads } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { Storage } from '../../../platform/storage/storage.ts';
 import type { OnReportProcessed } from '../completion.ts';
-import { reportKey, tileFile } from '../paths.ts';
+import { hdFileName, plantLayersKey, reportKey, tileFile } from '../paths.ts';
 import type { AnalysedImage } from '../report-pdf/stress-summary.ts';
 import { writeReportPdf } from '../report-pdf/write-report-pdf.ts';
 import type {
@@ -28,6 +29,14 @@ import type {
 import { unitHeight, withLocalFiles } from './analysis-jobs.ts';
 import { unitInput } from './units.ts';
 import { writeVigourLayer } from './vigour-layer.ts';
+
+async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
+  const file = await storage.get(key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** Map zoom of a field without a saved map position (about a 300 m wide view). */
 const DEFAULT_FIELD_ZOOM = 16;
@@ -123,8 +132,8 @@ export function createFinalize(deps: {
   ): Promise<TileSetSummary> {
     const statistics = dataset.statistics as unknown as DatasetStatistics;
     const minZoom = Math.floor(context.field?.mapDisplay?.zoom ?? DEFAULT_FIELD_ZOOM);
-    const onTile = (layer: string, z: number, x: number, y: number, png: Buffer) =>
-      storage.put(reportKey(context.report.uuid, tileFile(layer, z, x, y)), png, 'image/png');
+    const onTile = (layer: string, z: number, x: number, y: number, image: Buffer, type: string) =>
+      storage.put(reportKey(context.report.uuid, tileFile(layer, z, x, y)), image, type);
     if (dataset.kind === 'raster') {
       const ortho = units[0]?.files[0];
       const dsmId = units[0] ? unitInput(units[0].unit).dsmFileId : undefined;
@@ -146,22 +155,38 @@ export function createFinalize(deps: {
         }),
       );
     }
-    const keys = units.flatMap((u) => u.files.map((file) => file.storageKey as string));
+    // Units whose phase 2 kept plant layers are tiled from them and their HD JPEG; the others'
+    // original files are fetched and analysed again (another worker ran phase 1, an older dataset).
+    const kept = await Promise.all(
+      units.map(async ({ unit }) => (await storage.stat(plantLayersKey(dataset.uuid, unit.id))) !== null),
+    );
+    const keys = units.flatMap((u, i) => (kept[i] ? [] : u.files.map((file) => file.storageKey as string)));
     return withLocalFiles(storage, keys, async (paths) => {
       let next = 0;
-      const photos: TilePhotoSource[] = units.map(({ unit, files, analysis }) => {
-        const mine = paths.slice(next, next + files.length);
-        next += files.length;
+      const photos: TilePhotoSource[] = units.map(({ unit, files, analysis }, i) => {
+        const mine = kept[i] ? [] : paths.slice(next, next + files.length);
+        next += mine.length;
         const metadata = files.map((file) => file.metadata as unknown as PhotoMetadata);
         // Placed with the same height above ground the analysis used (MicaSense has no relative altitude).
         const height = unitHeight(unit, metadata, context);
         return {
           input: { paths: mine, metadata, ...(height !== undefined ? { heightAboveGroundM: height } : {}) },
           analysis,
+          ...(kept[i] ? { prepared: () => preparedPhoto(context, dataset, unit) } : {}),
         };
       });
       return renderTiles({ photos, statistics, minZoom, onTile });
     });
+  }
+
+  /** A unit's HD JPEG and the plant layers its phase 2 kept. */
+  async function preparedPhoto(context: ReportContext, dataset: DatasetRow, unit: UnitRow) {
+    const [layers, hdJpeg] = await Promise.all([
+      readStored(storage, plantLayersKey(dataset.uuid, unit.id)),
+      readStored(storage, reportKey(context.report.uuid, hdFileName(unitInput(unit).base))),
+    ]);
+    if (!layers || !hdJpeg) throw new Error(`unit ${unit.id}: its plant layers or HD photo went missing`);
+    return { hdJpeg, layers: await decodePlantLayers(layers) };
   }
 
   async function buildResults(context: ReportContext, dataset: DatasetRow) {

@@ -26,7 +26,7 @@ export interface FieldMapInput {
 }
 
 /**
- * A PNG of the field: the report's own map tiles (HD mosaic, stress layer) where they exist, the
+ * A JPEG of the field: the report's own map tiles (HD mosaic, stress layer) where they exist, the
  * field outline and one dot per stressed plant.
  */
 export async function renderFieldMap(input: FieldMapInput): Promise<Buffer> {
@@ -68,8 +68,8 @@ export async function renderFieldMap(input: FieldMapInput): Promise<Buffer> {
   for (const layer of input.layers ?? []) {
     for (let tx = tx0; tx <= tx1; tx++) {
       for (let ty = ty0; ty <= ty1; ty++) {
-        const png = input.readTile ? await input.readTile(layer, zoom, tx, ty) : null;
-        if (png) tiles.push({ input: png, left: (tx - tx0) * TILE, top: (ty - ty0) * TILE });
+        const tile = input.readTile ? await input.readTile(layer, zoom, tx, ty) : null;
+        if (tile) tiles.push({ input: tile, left: (tx - tx0) * TILE, top: (ty - ty0) * TILE });
       }
     }
   }
@@ -102,9 +102,18 @@ export async function renderFieldMap(input: FieldMapInput): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${gridWidth}" height="${gridHeight}">
 <polygon points="${input.ring.map(at).join(' ')}" fill="none" stroke="#ffffff" stroke-width="5"/>
 <polygon points="${input.ring.map(at).join(' ')}" fill="none" stroke="#2f6b2a" stroke-width="2.5"/>${dots}${squares}</svg>`;
-  return sharp({ create: { width: gridWidth, height: gridHeight, channels: 4, background: '#e9ece4' } })
+  // Composited raw, cropped and encoded once. A JPEG (opaque background, 4:4:4 so the outline and
+  // the numbers stay crisp): the PDF embeds it as it is, where a PNG was decoded and deflated again
+  // in JavaScript.
+  const grid = await sharp({
+    create: { width: gridWidth, height: gridHeight, channels: 3, background: '#e9ece4' },
+  })
     .composite([...tiles, { input: Buffer.from(svg), left: 0, top: 0 }])
-    .png()
-    .toBuffer()
-    .then((grid) => sharp(grid).extract({ left: shiftX, top: shiftY, width, height }).png().toBuffer());
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(grid.data, { raw: grid.info })
+    .extract({ left: shiftX, top: shiftY, width, height })
+    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 }

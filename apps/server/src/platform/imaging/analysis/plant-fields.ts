@@ -13,6 +13,14 @@ import {
 } from './bit-mask.ts';
 import { otsuThreshold } from './otsu.ts';
 import { plantScaleValues } from './plant-scale.ts';
+import {
+  addLight,
+  cutForLight,
+  growCanopyRims,
+  LIGHT_BINS,
+  type RgbLight,
+  shadowBands,
+} from './rgb-canopy.ts';
 import { scratchFloat32 } from './scratch.ts';
 
 /**
@@ -62,7 +70,8 @@ export const SEGMENTATION = {
    * ~0.1 m, above this cut and with chroma above `rgbMinChroma` (grey, white and black surfaces:
    * cars, asphalt, concrete, are never canopy). A physical cut (green above red and blue), not
    * Otsu's: on the MicaSense capture Otsu's cut of any RGB index dropped shaded canopy and cover
-   * crop (agreement with NDVI 0.77–0.91) where this one reaches 0.944.
+   * crop (agreement with NDVI 0.77–0.91). This is the cut of lit pixels; shadows and rims follow
+   * rgb-canopy.ts (agreement 0.958).
    */
   rgbCanopyCut: -0.02,
   rgbMinChroma: 0.1,
@@ -128,8 +137,8 @@ export function boxMean(plane: Float32Array, width: number, height: number, r: n
 }
 
 /**
- * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma, visible brightness and the
- * index histogram; returns the valid count.
+ * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma and linear light (rgb-canopy.ts),
+ * visible brightness and the index histogram; returns the valid count.
  */
 function indexPass(
   planes: CapturePlanes,
@@ -137,6 +146,7 @@ function indexPass(
   smoothing: number,
   canopyIndex: Float32Array,
   chroma: Float32Array,
+  rgbLight: RgbLight | null,
   brightness: Float32Array,
   histogram: Float64Array,
 ): number {
@@ -146,8 +156,9 @@ function indexPass(
   const blue = planes.blue ?? red;
   const hasBlue = planes.blue !== null;
   const nir = planes.nir ?? red;
-  // Photos are sRGB-encoded; reflectance planes (a multispectral capture read as RGB) are linear.
-  const encoded = planes.kind === 'rgb';
+  // Photos are sRGB-encoded; reflectance and band planes (a multispectral capture read as RGB) are
+  // linear whatever their kind says.
+  const encoded = planes.kind === 'rgb' && planes.radiometry !== 'reflectance';
   let validCount = 0;
   for (let i = 0; i < n; i++) {
     if (!valid[i]) continue;
@@ -169,6 +180,10 @@ function indexPass(
       // redder, shade on soil bluer (sky light), grey surfaces neither.
       canopyIndex[i] = sum > 1e-6 ? (lg - high) / sum : 0;
       chroma[i] = sum > 1e-6 ? (max - min) / sum : 0;
+      if (rgbLight) {
+        rgbLight.light[i] = sum / 3;
+        rgbLight.redBlueMin[i] = low;
+      }
     } else {
       const near = nir[i] as number;
       canopyIndex[i] = near + r > 1e-6 ? (near - r) / (near + r) : 0;
@@ -189,18 +204,24 @@ function indexPass(
   return validCount;
 }
 
-/** Brightness histogram of the valid non-canopy pixels (the soil), 256 bins of 1/170. */
+/**
+ * Brightness histogram of the valid non-canopy pixels (the soil), 256 bins of 1/170, and in the
+ * same pass their linear light into `lightHistogram` (RGB; see rgb-canopy.ts).
+ */
 function soilBrightness(
   valid: Uint8Array,
   canopyIndex: Float32Array,
   brightness: Float32Array,
   threshold: number,
+  light: Float32Array | null,
+  lightHistogram: Float64Array,
 ): Float64Array {
   const histogram = new Float64Array(256);
   for (let i = 0; i < valid.length; i++) {
     if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
     const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
     histogram[bin] = (histogram[bin] as number) + 1;
+    if (light) addLight(lightHistogram, light[i] as number);
   }
   return histogram;
 }
@@ -214,6 +235,7 @@ function classify(
   planes: CapturePlanes,
   canopyIndex: Float32Array,
   chroma: Float32Array | null,
+  rgbLight: RgbLight | null,
   brightness: Float32Array,
   cuts: {
     threshold: number;
@@ -222,10 +244,13 @@ function classify(
     paleShadowCut: number;
     shadeCut: number;
     nirShadeCut: number;
+    /** RGB: the sunlit soil's linear light and where the shadow cuts end (rgb-canopy.ts). */
+    shadowBands: ReturnType<typeof shadowBands>;
   },
 ): { canopy: BitMask; pale: BitMask; shaded: BitMask; canopyCount: number } {
   const { width, height, valid } = planes;
   const { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut } = cuts;
+  const bands = cuts.shadowBands;
   const minChroma = chroma ? SEGMENTATION.rgbMinChroma : -1;
   const nir = planes.nir;
   const canopy = emptyMask(width, height);
@@ -246,8 +271,11 @@ function classify(
         const light = brightness[i] as number;
         if (!valid[i] || light < shadowCut) continue;
         if (chroma && (chroma[i] as number) < minChroma) continue;
+        // Red and blue both brighter than the sunlit soil: nothing absorbs them, so not a leaf.
+        if (rgbLight && (rgbLight.redBlueMin[i] as number) > bands.sunlit) continue;
         const index = canopyIndex[i] as number;
-        if (index > threshold) {
+        const cut = rgbLight ? cutForLight(rgbLight.light[i] as number, bands, threshold) : threshold;
+        if (index > cut) {
           canopyWord |= 1 << (i - from);
           canopyCount++;
           const dark = nir ? (nir[i] as number) < nirShadeCut : light < shadeCut;
@@ -318,6 +346,9 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const rgb = planes.kind === 'rgb' || !nir;
   const canopyIndex = scratchFloat32('canopyIndex', n);
   const chroma = rgb ? scratchFloat32('canopyChroma', n) : null;
+  const rgbLight = rgb
+    ? { light: scratchFloat32('canopyLight', n), redBlueMin: scratchFloat32('canopyRedBlueMin', n) }
+    : null;
   const brightness = scratchFloat32('brightness', n);
   const indexHistogram = new Float64Array(512);
   const indexSmoothing = rgb ? radiusPx(SEGMENTATION.rgbSmoothingM, gsdM, 1, 3) : 0;
@@ -327,6 +358,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     indexSmoothing,
     canopyIndex,
     chroma ?? brightness,
+    rgbLight,
     brightness,
     indexHistogram,
   );
@@ -342,7 +374,15 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
 
   // Shadow: darker than a share of the sunlit soil's brightness (75th percentile of the
   // non-canopy pixels, so the shadows themselves do not lower the reference).
-  const soilHistogram = soilBrightness(planes.valid, canopyIndex, brightness, threshold);
+  const lightHistogram = new Float64Array(LIGHT_BINS);
+  const soilHistogram = soilBrightness(
+    planes.valid,
+    canopyIndex,
+    brightness,
+    threshold,
+    rgbLight?.light ?? null,
+    lightHistogram,
+  );
   const sunlitSoil = quantileOfBins(soilHistogram, 0.75) / 170;
   // Multispectral canopy is dark in the visible bands, so only RGB canopy is checked for shadow.
   const shadowCut = rgb ? SEGMENTATION.shadowFactor * sunlitSoil : 0;
@@ -351,13 +391,34 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   // With NIR, shaded leaves are the ones far darker in NIR than the lit canopy.
   const nirShadeCut = 0.5 * canopyNirMedian(planes, canopyIndex, threshold);
 
-  const cuts = { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut };
-  const { canopy, pale, shaded, canopyCount } = classify(planes, canopyIndex, chroma, brightness, cuts);
-
-  const roles = rolesFor(planes);
+  // RGB: the cut follows the shadow depth in linear light (rgb-canopy.ts).
+  const bands = shadowBands(quantileOfBins(lightHistogram, 0.75) / LIGHT_BINS);
+  const cuts = {
+    threshold,
+    vegetationThreshold,
+    shadowCut,
+    paleShadowCut,
+    shadeCut,
+    nirShadeCut,
+    shadowBands: bands,
+  };
+  const classified = classify(planes, canopyIndex, chroma, rgbLight, brightness, cuts);
+  const { canopy, pale, shaded } = classified;
+  let canopyCount = classified.canopyCount;
   // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
   // not mixed with soil (sparse canopies and JPEG chroma subsampling otherwise lower every index).
   const pure = erodeBits(canopy, 1);
+  // Sunlit crown rims and mixed edge pixels (rgb-canopy.ts), after the pure pixels were taken: they
+  // widen the canopy, not the set of pixels whose leaf colour is read.
+  if (chroma && rgbLight)
+    canopyCount += growCanopyRims(
+      canopy,
+      shaded,
+      { valid: planes.valid, canopyIndex, chroma, brightness, redBlueMin: rgbLight.redBlueMin },
+      { minChroma: SEGMENTATION.rgbMinChroma, sunlit: bands.sunlit, shadeCut },
+    );
+
+  const roles = rolesFor(planes);
   const closing = radiusPx(SEGMENTATION.closingRadiusM, gsdM, Math.round(Math.min(width, height) / 200), 20);
   const smoothing = radiusPx(
     SEGMENTATION.smoothingRadiusM,

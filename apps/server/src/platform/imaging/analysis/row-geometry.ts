@@ -125,6 +125,35 @@ function bestPeriod(
 }
 
 /**
+ * The profile of the sampled pixels projected across rows at `angle` (bins of `step` pixels) and
+ * its best period. A function of its own (not a closure of findRows) so that V8 optimises it once
+ * for every block of every photo.
+ */
+function projectedPeriod(
+  pixels: Int32Array,
+  step: number,
+  diagonal: number,
+  minLag: number,
+  maxLag: number,
+  angle: number,
+) {
+  const profile = new Float64Array(2 * diagonal + 1);
+  const s = Math.sin(angle) / step;
+  const c = Math.cos(angle) / step;
+  for (let k = 0; k < pixels.length; k += 2) {
+    const v = Math.round(-(pixels[k] as number) * s + (pixels[k + 1] as number) * c) + diagonal;
+    profile[v] = (profile[v] as number) + 1;
+  }
+  // Only the span the image covers at this angle.
+  let first = 0;
+  while (first < profile.length && profile[first] === 0) first++;
+  let last = profile.length - 1;
+  while (last > first && profile[last] === 0) last--;
+  const span = profile.subarray(first, last + 1);
+  return { ...bestPeriod(span, minLag, maxLag), span, offset: first - diagonal };
+}
+
+/**
  * Rows of a canopy mask, or null when there is no clear periodic structure (a lawn, a forest,
  * scattered trees). `minSpacingPx`/`maxSpacingPx` bound the row spacing searched (e.g. 1.2–8 m).
  */
@@ -142,22 +171,7 @@ export function findRows(
   const diagonal = Math.ceil(Math.hypot(mask.width, mask.height) / step);
   const minLag = Math.max(2, Math.floor(minSpacingPx / step));
   const maxLag = Math.ceil(maxSpacingPx / step);
-  const score = (angle: number) => {
-    const profile = new Float64Array(2 * diagonal + 1);
-    const s = Math.sin(angle) / step;
-    const c = Math.cos(angle) / step;
-    for (let k = 0; k < pixels.length; k += 2) {
-      const v = Math.round(-(pixels[k] as number) * s + (pixels[k + 1] as number) * c) + diagonal;
-      profile[v] = (profile[v] as number) + 1;
-    }
-    // Only the span the image covers at this angle.
-    let first = 0;
-    while (first < profile.length && profile[first] === 0) first++;
-    let last = profile.length - 1;
-    while (last > first && profile[last] === 0) last--;
-    const span = profile.subarray(first, last + 1);
-    return { ...bestPeriod(span, minLag, maxLag), span, offset: first - diagonal };
-  };
+  const score = (angle: number) => projectedPeriod(pixels, step, diagonal, minLag, maxLag, angle);
   // 5° steps, then refined to 0.5° around the best. Projected a few degrees off the rows, a small
   // window still shows a strong period, s/cos(off): among the nearly strongest directions the one
   // with the shortest period is across the rows.

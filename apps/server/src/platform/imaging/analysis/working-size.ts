@@ -19,7 +19,7 @@ export function resolveOptions(input: PhotoInput, options: AnalysisOptions) {
   const hdQuality = options.hdQuality ?? DEFAULT_DETECT.hdQuality;
   const analysisGsdM = options.analysisGsdM ?? DEFAULT_DETECT.analysisGsdM;
   const key = JSON.stringify([
-    'plant-units-1',
+    'plant-units-2',
     hdMaxSize,
     hdQuality,
     analysisGsdM,

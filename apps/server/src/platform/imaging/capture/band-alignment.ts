@@ -1,4 +1,4 @@
-import { phaseCorrelate, windowSpectrum } from './phase-correlation.ts';
+import { phaseCorrelate, type Spectrum, windowSpectrum } from './phase-correlation.ts';
 
 /**
  * Similarity transform from reference-band pixels p to another band's pixels q:
@@ -52,23 +52,58 @@ const GRID = 3;
 const MIN_BLOCK_PEAK = 0.02;
 
 /**
- * Estimates where `band` sits relative to `reference` (both `width × height`): a global phase
+ * The reference band's side of the registration, computed once per capture and shared by every
+ * band registered onto it: its gradient, the spectrum of its half-resolution gradient, and the
+ * spectra of its blocks (the same block positions for every band).
+ */
+export interface ReferenceBand {
+  width: number;
+  height: number;
+  gradient: Float32Array;
+  global: Spectrum;
+  blocks: Map<number, Spectrum>;
+}
+
+export function prepareReference(reference: Float32Array, width: number, height: number): ReferenceBand {
+  const gradient = gradientMagnitude(reference, width, height);
+  const half = halve(gradient, width, height);
+  return {
+    width,
+    height,
+    gradient,
+    global: windowSpectrum(half.image, half.width, 0, 0, half.width, half.height),
+    blocks: new Map(),
+  };
+}
+
+function referenceBlock(reference: ReferenceBand, rx: number, ry: number): Spectrum {
+  const key = ry * reference.width + rx;
+  let spectrum = reference.blocks.get(key);
+  if (!spectrum) {
+    spectrum = windowSpectrum(reference.gradient, reference.width, rx, ry, BLOCK, BLOCK);
+    reference.blocks.set(key, spectrum);
+  }
+  return spectrum;
+}
+
+/**
+ * Estimates where `band` sits relative to `reference` (both `width × height`; pass a
+ * `prepareReference` result when several bands are registered onto one reference): a global phase
  * correlation of gradient images at half resolution, then phase correlation of a 3 × 3 grid of
  * 256-px blocks at full resolution, and a least-squares similarity fit to the block shifts, so
  * the small scale and rotation differences between lenses are corrected as well as the offset.
  */
 export function estimateBandTransform(
-  reference: Float32Array,
+  reference: Float32Array | ReferenceBand,
   band: Float32Array,
   width: number,
   height: number,
 ): BandTransform {
-  const refGradient = gradientMagnitude(reference, width, height);
+  const prepared = reference instanceof Float32Array ? prepareReference(reference, width, height) : reference;
   const bandGradient = gradientMagnitude(band, width, height);
-  const refHalf = halve(refGradient, width, height);
   const bandHalf = halve(bandGradient, width, height);
   const global = phaseCorrelate(
-    windowSpectrum(refHalf.image, refHalf.width, 0, 0, refHalf.width, refHalf.height),
+    prepared.global,
     windowSpectrum(bandHalf.image, bandHalf.width, 0, 0, bandHalf.width, bandHalf.height),
   );
   const gx = global.dx * 2;
@@ -85,7 +120,7 @@ export function estimateBandTransform(
       const by = Math.round(ry + gy);
       if (bx < 0 || by < 0 || bx + BLOCK > width || by + BLOCK > height) continue;
       const local = phaseCorrelate(
-        windowSpectrum(refGradient, width, rx, ry, BLOCK, BLOCK),
+        referenceBlock(prepared, rx, ry),
         windowSpectrum(bandGradient, width, bx, by, BLOCK, BLOCK),
       );
       if (local.peak < MIN_BLOCK_PEAK || Math.abs(local.dx) > 16 || Math.abs(local.dy) > 16) continue;

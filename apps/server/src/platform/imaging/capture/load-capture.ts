@@ -4,7 +4,12 @@ import { recogniseCamera } from '../metadata/camera-model.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import { photoPixelLimit } from '../pixel-limit.ts';
 import type { PhotoInput, PhotoMetadata, SpectralBand } from '../types.ts';
-import { estimateBandTransform, warpToReference } from './band-alignment.ts';
+import {
+  estimateBandTransform,
+  prepareReference,
+  type ReferenceBand,
+  warpToReference,
+} from './band-alignment.ts';
 import { isReflectance, rawToReflectance, readRadiometry } from './radiometry.ts';
 import { registeredTransform } from './transform-cache.ts';
 
@@ -250,15 +255,18 @@ async function loadBandSet(
   const valid = new Uint8Array(width * height).fill(1);
   const aligned = new Map<BandName, Float32Array>([[referenceName, referencePlane.values]]);
   let calibrated = referencePlane.reflectance;
+  // The reference's gradient and spectra, made on the first band that is not known yet.
+  let prepared: ReferenceBand | null = null;
   for (const [name, band] of bands) {
     if (name === referenceName) continue;
     const plane = await readSingleBand(band.path, band.metadata);
     calibrated &&= plane.reflectance;
     if (plane.width !== width || plane.height !== height)
       throw new Error('Bands of one capture differ in size');
-    const transform = await registeredTransform(reference.path, band.path, () =>
-      estimateBandTransform(referencePlane.values, plane.values, width, height),
-    );
+    const transform = await registeredTransform(reference.path, band.path, () => {
+      prepared ??= prepareReference(referencePlane.values, width, height);
+      return estimateBandTransform(prepared, plane.values, width, height);
+    });
     aligned.set(name, warpToReference(plane.values, width, height, transform, valid));
   }
   const size = fitInside(width, height, maxSide);
@@ -339,7 +347,8 @@ const GAMMA = Uint8Array.from({ length: 4096 }, (_, level) => Math.round(255 * (
 export function stretchedComposite(planes: Float32Array[], valid: Uint8Array): Uint8Array {
   const n = valid.length;
   const out = new Uint8Array(n * 3);
-  planes.forEach((plane, channel) => {
+  for (let channel = 0; channel < planes.length; channel++) {
+    const plane = planes[channel] as Float32Array;
     const sample: number[] = [];
     const step = Math.max(1, Math.floor(n / 20000));
     for (let i = 0; i < n; i += step) if (valid[i]) sample.push(plane[i] as number);
@@ -351,6 +360,6 @@ export function stretchedComposite(planes: Float32Array[], valid: Uint8Array): U
       const level = Math.round((((plane[i] as number) - low) / span) * 4095);
       out[i * 3 + channel] = valid[i] ? (GAMMA[level < 0 ? 0 : Math.min(level, 4095)] as number) : 0;
     }
-  });
+  }
   return out;
 }

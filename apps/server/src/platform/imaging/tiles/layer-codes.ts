@@ -1,7 +1,7 @@
-import { hasBit } from '../analysis/bit-mask.ts';
 import type { PlantFields } from '../analysis/plant-fields.ts';
 import type { ScoreMaps } from '../analysis/scores.ts';
 import { type MapLayer, STRESS_CLASSES, type StressBox, type StressColour } from '../types.ts';
+import { type PlantLayers, plantLayersFromScores } from './plant-layers.ts';
 
 /**
  * Analysis layers are kept as one byte per pixel (a code into a palette) so several photos' layers
@@ -11,10 +11,14 @@ export type CodedLayer = 'ai' | 'comb' | 'water_stress' | 'beta';
 export const CODED_LAYERS: CodedLayer[] = ['ai', 'comb', 'water_stress', 'beta'];
 
 export interface CodedImage {
+  /** The HD image, RGB, and which of its pixels hold data (null: all of them). */
   width: number;
   height: number;
   display: Uint8Array;
-  valid: Uint8Array;
+  valid: Uint8Array | null;
+  /** Size of the code planes: the HD size, or the analysis size of plant layers kept by phase 2. */
+  codeWidth: number;
+  codeHeight: number;
   codes: Partial<Record<CodedLayer, Uint8Array>>;
 }
 
@@ -48,14 +52,6 @@ export const BETA_PALETTE: Rgba[] = [
   [0, 120, 255, 235],
   [200, 0, 60, 235],
 ];
-
-// z from −4 to +2 over codes 1–255.
-const Z_MIN = -4;
-const Z_MAX = 2;
-export function zToCode(z: number): number {
-  const t = (Math.min(Z_MAX, Math.max(Z_MIN, z)) - Z_MIN) / (Z_MAX - Z_MIN);
-  return 1 + Math.round(t * 254);
-}
 
 function ramp(stops: [number, number, number][]): Rgba[] {
   const palette: Rgba[] = [[0, 0, 0, 0]];
@@ -117,26 +113,49 @@ export interface PixelBox {
   box: StressBox;
 }
 
-export function codeLayers(
-  fields: PlantFields,
-  scores: ScoreMaps,
+/**
+ * The layers' palette codes of one photo: the plant layers with its boxes painted on (a box is one
+ * plant unit: its canopy takes the box's colour and class).
+ */
+export function paintLayers(
+  plant: PlantLayers,
   boxes: PixelBox[],
   layers: Set<MapLayer>,
 ): Partial<Record<CodedLayer, Uint8Array>> {
-  const n = fields.width * fields.height;
+  const { width, height, domain, canopy } = plant;
+  const stride = Math.ceil(width / 32);
+  const n = width * height;
+  const wantAi = layers.has('ai') || layers.has('beta');
+  const ai = wantAi ? new Uint8Array(n) : null;
+  const comb = layers.has('comb') && plant.comb ? new Uint8Array(n) : null;
+  const water = layers.has('water_stress') && plant.water ? new Uint8Array(n) : null;
+  // The domain's pixels in scan order: the k-th carries the k-th codes.
+  let k = 0;
+  for (let y = 0; y < height; y++) {
+    for (let w = 0; w < stride; w++) {
+      let bits = domain[y * stride + w] as number;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const i = y * width + (w << 5) + 31 - Math.clz32(low);
+        if (ai) ai[i] = 1;
+        if (comb) comb[i] = (plant.comb as Uint8Array)[k] as number;
+        if (water) water[i] = (plant.water as Uint8Array)[k] as number;
+        k++;
+        bits ^= low;
+      }
+    }
+  }
   const out: Partial<Record<CodedLayer, Uint8Array>> = {};
-  if (layers.has('ai') || layers.has('beta')) {
-    const ai = new Uint8Array(n);
+  if (ai) {
     const beta = new Uint8Array(n);
-    for (const i of fields.domainIndex) ai[i] = 1;
     for (const { x, y, w, h, box } of boxes) {
       const classCode = STRESS_CLASSES.indexOf(box.classification.label as (typeof STRESS_CLASSES)[number]);
       const colourCode = COLOUR_CODE[box.colour];
-      for (let row = Math.max(0, Math.floor(y)); row < Math.min(fields.height, Math.ceil(y + h)); row++) {
-        for (let col = Math.max(0, Math.floor(x)); col < Math.min(fields.width, Math.ceil(x + w)); col++) {
-          const i = row * fields.width + col;
+      for (let row = Math.max(0, Math.floor(y)); row < Math.min(height, Math.ceil(y + h)); row++) {
+        for (let col = Math.max(0, Math.floor(x)); col < Math.min(width, Math.ceil(x + w)); col++) {
           // The box is one plant unit: its canopy takes the box's colour.
-          if (!hasBit(fields.canopy, col, row)) continue;
+          if ((((canopy[row * stride + (col >> 5)] as number) >>> (col & 31)) & 1) === 0) continue;
+          const i = row * width + col;
           ai[i] = colourCode;
           beta[i] = classCode >= 0 ? classCode + 2 : 1;
         }
@@ -145,15 +164,17 @@ export function codeLayers(
     if (layers.has('ai')) out.ai = ai;
     if (layers.has('beta')) out.beta = beta;
   }
-  const zLayer = (z: Float32Array | null) => {
-    const codes = new Uint8Array(n);
-    if (!z) return codes;
-    // z holds one value per domain pixel (domainIndex order).
-    const { domainIndex } = fields;
-    for (let k = 0; k < domainIndex.length; k++) codes[domainIndex[k] as number] = zToCode(z[k] as number);
-    return codes;
-  };
-  if (layers.has('comb')) out.comb = zLayer(scores.chlorophyll);
-  if (layers.has('water_stress') && scores.water) out.water_stress = zLayer(scores.water);
+  if (comb) out.comb = comb;
+  if (water) out.water_stress = water;
   return out;
+}
+
+/** The same from a photo's fields and scores (made here when no plant layers were kept). */
+export function codeLayers(
+  fields: PlantFields,
+  scores: ScoreMaps,
+  boxes: PixelBox[],
+  layers: Set<MapLayer>,
+): Partial<Record<CodedLayer, Uint8Array>> {
+  return paintLayers(plantLayersFromScores(fields, scores), boxes, layers);
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { computePlantFields } from '../analysis/plant-fields.ts';
 import { scoreFields } from '../analysis/scores.ts';
 import { loadCapture } from '../capture/load-capture.ts';
@@ -5,7 +6,14 @@ import { type PhotoGeoreference, photoGeoreference } from '../geometry/footprint
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import type { DatasetStatistics, DetectOptions, MapLayer, TilePhotoSource } from '../types.ts';
 import type { TileCanvas } from './canvas.ts';
-import { CODED_LAYERS, type CodedImage, codeLayers, PALETTES } from './layer-codes.ts';
+import {
+  CODED_LAYERS,
+  type CodedImage,
+  type CodedLayer,
+  codeLayers,
+  PALETTES,
+  paintLayers,
+} from './layer-codes.ts';
 import { TILE_SIZE, tileBounds, tilePixelCentres } from './web-mercator.ts';
 
 interface PlacedPhoto {
@@ -23,6 +31,34 @@ const CACHE_SIZE = 6;
 function offsetM(photo: PlacedPhoto, lng: number, lat: number): [number, number] {
   const g = photo.georeference;
   return [(lng - g.lng) * photo.metresPerDegLng, (lat - g.lat) * photo.metresPerDegLat];
+}
+
+/**
+ * Whether a photo's footprint can meet a tile: its bounding box does, and the tile's corners are not
+ * all beyond one edge of the photo (the footprint is rotated: its bounding box holds many tiles it
+ * does not touch, each a full pass over the tile's pixels for nothing).
+ */
+function touches(photo: PlacedPhoto, [west, south, east, north]: [number, number, number, number]): boolean {
+  const [w, s, e, n] = photo.bounds;
+  if (!(w < east && e > west && s < north && n > south)) return false;
+  const g = photo.georeference;
+  let left = 0;
+  let right = 0;
+  let above = 0;
+  let below = 0;
+  for (const [lng, lat] of [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+  ] as const) {
+    const [px, py] = g.metresToPixel(...offsetM(photo, lng, lat));
+    if (px < 0) left++;
+    if (px >= g.widthPx) right++;
+    if (py < 0) above++;
+    if (py >= g.heightPx) below++;
+  }
+  return left < 4 && right < 4 && above < 4 && below < 4;
 }
 
 /**
@@ -168,9 +204,37 @@ export class PhotoMosaic {
 
   private async codePhoto(photo: PlacedPhoto): Promise<CodedImage> {
     const { analysis, input } = photo.source;
+    const wanted = new Set(this.layers);
+    const prepared = photo.source.prepared ? await photo.source.prepared() : null;
+    if (prepared) {
+      // Phase 2's work: the HD JPEG as the photo layer, the plant layers with the boxes painted on.
+      const { data, info } = await sharp(prepared.hdJpeg)
+        .removeAlpha()
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { layers } = prepared;
+      const sx = layers.width / analysis.hd.w;
+      const sy = layers.height / analysis.hd.h;
+      const boxes = analysis.boxes.map((box) => ({
+        x: box.thr_coords.x * sx,
+        y: box.thr_coords.y * sy,
+        w: box.thr_coords.w * sx,
+        h: box.thr_coords.h * sy,
+        box,
+      }));
+      return {
+        width: info.width,
+        height: info.height,
+        display: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+        valid: null,
+        codeWidth: layers.width,
+        codeHeight: layers.height,
+        codes: paintLayers(layers, boxes, wanted),
+      };
+    }
     const planes = await loadCapture(input, Math.max(analysis.hd.w, analysis.hd.h));
     const gsdM = (photo.georeference.gsdM * planes.sourceWidth) / planes.width;
-    const wanted = new Set(this.layers);
     let codes: CodedImage['codes'] = {};
     if (CODED_LAYERS.some((layer) => wanted.has(layer))) {
       const fields = computePlantFields(planes, gsdM);
@@ -183,6 +247,8 @@ export class PhotoMosaic {
       height: planes.height,
       display: planes.display,
       valid: planes.valid,
+      codeWidth: planes.width,
+      codeHeight: planes.height,
       codes,
     };
   }
@@ -193,52 +259,82 @@ export class PhotoMosaic {
     const candidates = nearestCandidates(
       this.photos
         .map((photo, index) => ({ photo, index }))
-        .filter(
-          ({ photo: p }) =>
-            p.bounds[0] < east && p.bounds[2] > west && p.bounds[1] < north && p.bounds[3] > south,
-        ),
+        .filter(({ photo }) => touches(photo, [west, south, east, north])),
       [west, south, east, north],
     );
     if (!candidates.length) return false;
     const images = await Promise.all(candidates.map(({ index }) => this.coded(index)));
     const { lngs, lats } = tilePixelCentres(zoom, x, y);
-    const hd = canvas.get('no_pseu');
-    // Per candidate, the constants of its camera model and the east offset of every tile column:
-    // the same arithmetic as `metresToPixel`, without a tuple per pixel.
     const count = candidates.length;
-    const photos = candidates.map(({ photo }) => photo);
+    // Per candidate, its camera model as plain numbers (the arithmetic of `metresToPixel`, in the
+    // coded image's pixels): this loop runs for every pixel of every native tile.
+    const model = new Float64Array(count * MODEL);
+    candidates.forEach(({ photo }, c) => {
+      const g = photo.georeference;
+      const image = images[c] as CodedImage;
+      const sx = image.width / g.widthPx / g.gsdM;
+      const sy = image.height / g.heightPx / g.gsdM;
+      model.set(
+        [
+          g.lng,
+          g.lat,
+          photo.metresPerDegLng,
+          photo.metresPerDegLat,
+          g.axes.rightE * sx,
+          g.axes.rightN * sx,
+          -g.axes.upE * sy,
+          -g.axes.upN * sy,
+          image.width / 2,
+          image.height / 2,
+          image.width,
+          image.height,
+          image.codeWidth / image.width,
+          image.codeHeight / image.height,
+        ],
+        c * MODEL,
+      );
+    });
     const eastOf = new Float64Array(count * TILE_SIZE);
-    photos.forEach((photo, c) => {
+    for (let c = 0; c < count; c++) {
+      const m = c * MODEL;
       for (let col = 0; col < TILE_SIZE; col++)
         eastOf[c * TILE_SIZE + col] =
-          ((lngs[col] as number) - photo.georeference.lng) * photo.metresPerDegLng;
-    });
+          ((lngs[col] as number) - (model[m] as number)) * (model[m + 2] as number);
+    }
     const northOf = new Float64Array(count);
-    const outs = CODED_LAYERS.map((layer) => canvas.get(layer) ?? null);
-    const palettes = CODED_LAYERS.map((layer) => PALETTES[layer]);
-    const codesOf = images.map((image) => CODED_LAYERS.map((layer) => image.codes[layer] ?? null));
+    const hd = canvas.get('no_pseu');
+    const layers: { out: Uint32Array; palette: Uint32Array; codes: (Uint8Array | null)[] }[] = [];
+    CODED_LAYERS.forEach((layer) => {
+      const out = canvas.get(layer);
+      if (out)
+        layers.push({
+          out: new Uint32Array(out.buffer, out.byteOffset, TILE_SIZE * TILE_SIZE),
+          palette: PACKED_PALETTES[layer],
+          codes: images.map((image) => image.codes[layer] ?? null),
+        });
+    });
     let drawn = false;
     for (let row = 0; row < TILE_SIZE; row++) {
       const lat = lats[row] as number;
-      for (let c = 0; c < count; c++) {
-        const photo = photos[c] as PlacedPhoto;
-        northOf[c] = (lat - photo.georeference.lat) * photo.metresPerDegLat;
-      }
+      for (let c = 0; c < count; c++)
+        northOf[c] = (lat - (model[c * MODEL + 1] as number)) * (model[c * MODEL + 3] as number);
       for (let col = 0; col < TILE_SIZE; col++) {
         let best = -1;
         let bestDistance = Number.POSITIVE_INFINITY;
         let bestX = 0;
         let bestY = 0;
         for (let c = 0; c < count; c++) {
-          const g = (photos[c] as PlacedPhoto).georeference;
           const eastM = eastOf[c * TILE_SIZE + col] as number;
           const northM = northOf[c] as number;
           const distance = eastM * eastM + northM * northM;
           if (distance >= bestDistance) continue;
-          const { rightE, rightN, upE, upN } = g.axes;
-          const px = (eastM * rightE + northM * rightN) / g.gsdM + g.widthPx / 2;
-          const py = g.heightPx / 2 - (eastM * upE + northM * upN) / g.gsdM;
-          if (px < 0 || py < 0 || px >= g.widthPx || py >= g.heightPx) continue;
+          const m = c * MODEL;
+          const px =
+            eastM * (model[m + 4] as number) + northM * (model[m + 5] as number) + (model[m + 8] as number);
+          const py =
+            eastM * (model[m + 6] as number) + northM * (model[m + 7] as number) + (model[m + 9] as number);
+          if (px < 0 || py < 0 || px >= (model[m + 10] as number) || py >= (model[m + 11] as number))
+            continue;
           best = c;
           bestDistance = distance;
           bestX = px;
@@ -246,36 +342,62 @@ export class PhotoMosaic {
         }
         if (best < 0) continue;
         const image = images[best] as CodedImage;
-        const photo = photos[best] as PlacedPhoto;
-        const hx = Math.min(image.width - 1, Math.floor((bestX * image.width) / photo.georeference.widthPx));
-        const hy = Math.min(
-          image.height - 1,
-          Math.floor((bestY * image.height) / photo.georeference.heightPx),
-        );
-        const source = hy * image.width + hx;
-        if (!image.valid[source]) continue;
-        const target = (row * TILE_SIZE + col) * 4;
+        if (image.valid && !image.valid[Math.floor(bestY) * image.width + Math.floor(bestX)]) continue;
+        const target = row * TILE_SIZE + col;
         drawn = true;
-        if (hd) {
-          hd[target] = image.display[source * 3] as number;
-          hd[target + 1] = image.display[source * 3 + 1] as number;
-          hd[target + 2] = image.display[source * 3 + 2] as number;
-          hd[target + 3] = 255;
-        }
-        const codes = codesOf[best] as (Uint8Array | null)[];
-        for (let layer = 0; layer < outs.length; layer++) {
-          const layerCodes = codes[layer];
-          const out = outs[layer];
-          if (!layerCodes || !out) continue;
-          const colour = (palettes[layer] as (typeof palettes)[number])[layerCodes[source] as number];
-          if (!colour || colour[3] === 0) continue;
-          out[target] = colour[0];
-          out[target + 1] = colour[1];
-          out[target + 2] = colour[2];
-          out[target + 3] = colour[3];
+        if (hd) bilinearRgb(image, bestX - 0.5, bestY - 0.5, hd, target * 4);
+        if (!layers.length) continue;
+        const m = best * MODEL;
+        const coded =
+          Math.floor(bestY * (model[m + 13] as number)) * image.codeWidth +
+          Math.floor(bestX * (model[m + 12] as number));
+        for (let l = 0; l < layers.length; l++) {
+          const layer = layers[l] as (typeof layers)[number];
+          const code = layer.codes[best]?.[coded];
+          if (code) layer.out[target] = layer.palette[code] as number;
         }
       }
     }
     return drawn;
   }
+}
+
+/** Numbers per candidate photo in `renderTile`'s camera model. */
+const MODEL = 14;
+
+/** Each palette as RGBA packed in the platform's byte order: one store per pixel. */
+const PACKED_PALETTES = Object.fromEntries(
+  CODED_LAYERS.map((layer) => {
+    const bytes = new Uint8Array(256 * 4);
+    for (const [code, colour] of PALETTES[layer].entries()) bytes.set(colour, code * 4);
+    return [layer, new Uint32Array(bytes.buffer)];
+  }),
+) as Record<CodedLayer, Uint32Array>;
+
+/**
+ * The HD colour at a point between pixel centres, bilinear: the deepest zoom samples the photo at
+ * about its own resolution (within √2), where the nearest pixel would drop or repeat rows of thin
+ * vine lines.
+ */
+function bilinearRgb(image: CodedImage, sx: number, sy: number, out: Uint8ClampedArray, target: number) {
+  const { width, height, display } = image;
+  const x0 = sx < 0 ? 0 : Math.floor(sx);
+  const y0 = sy < 0 ? 0 : Math.floor(sy);
+  const x1 = x0 + 1 < width ? x0 + 1 : x0;
+  const y1 = y0 + 1 < height ? y0 + 1 : y0;
+  const fx = sx < 0 ? 0 : sx - x0;
+  const fy = sy < 0 ? 0 : sy - y0;
+  const i00 = (y0 * width + x0) * 3;
+  const i01 = (y0 * width + x1) * 3;
+  const i10 = (y1 * width + x0) * 3;
+  const i11 = (y1 * width + x1) * 3;
+  for (let ch = 0; ch < 3; ch++) {
+    const a = display[i00 + ch] as number;
+    const b = display[i01 + ch] as number;
+    const d = display[i10 + ch] as number;
+    const e = display[i11 + ch] as number;
+    const top = a + (b - a) * fx;
+    out[target + ch] = top + (d + (e - d) * fx - top) * fy;
+  }
+  out[target + 3] = 255;
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { MapLayer, RenderTilesOptions, TileSetSummary } from '../types.ts';
-import { downsampleInto, isTransparent, newCanvas, type TileCanvas } from './canvas.ts';
+import type { MapLayer, RenderTilesOptions, TileImageType, TileSetSummary } from '../types.ts';
+import { CanvasPool, type Coverage, coverage, downsampleInto, newCanvas, type TileCanvas } from './canvas.ts';
 import { PhotoMosaic } from './photo-mosaic.ts';
 import { RasterMosaic, SurfaceModel } from './raster-mosaic.ts';
 import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-mercator.ts';
@@ -8,13 +8,18 @@ import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-me
 const ANALYSIS_LAYERS: MapLayer[] = ['no_pseu', 'ai', 'comb', 'water_stress', 'beta'];
 const ENCODES_IN_FLIGHT = 6;
 /**
- * zlib levels of the PNG tiles (lossless either way: the same pixels). Encoding was most of the
- * tiles' CPU time; photo tiles barely compress past level 3 (+0.5 % bytes for 20 % less CPU than
- * level 6 on the Seneca photos) and the flat-coloured analysis layers take half the CPU at level 4
- * for ~15 % more bytes on files of ~20 KB (bench:imaging-speed, docs/IMAGING.md).
+ * zlib level of the PNG tiles (lossless either way: the same pixels). Photo tiles barely compress
+ * past level 3 (+0.5 % bytes for 20 % less CPU than level 6 on the Seneca photos); the flat-coloured
+ * analysis layers take ~20 % less CPU at level 3 than at 4 for ~5 % more bytes (docs/IMAGING.md).
  */
-const PHOTO_PNG_LEVEL = 3;
-const LAYER_PNG_LEVEL = 4;
+const PNG_LEVEL = 3;
+/**
+ * A photo tile the photos cover entirely is a JPEG at the HD derivative's own quality: the photos
+ * are JPEGs already, so a lossless PNG kept their artefacts at ten times the bytes (650 vs 66 KB a
+ * Seneca tile) and four times the encoding CPU. Tiles with transparent pixels (the footprints'
+ * edges) stay PNG: JPEG has no alpha.
+ */
+const PHOTO_JPEG_QUALITY = 85;
 
 /** No photo could be placed on the ground (no height above ground, no footprint) and no raster. */
 export class NothingToTileError extends Error {
@@ -22,6 +27,11 @@ export class NothingToTileError extends Error {
     super('Nothing to tile: no georeferenced photo or raster');
     this.name = 'NothingToTileError';
   }
+}
+
+interface RenderedTile {
+  canvas: TileCanvas;
+  painted: Map<MapLayer, Coverage>;
 }
 
 interface TileSource {
@@ -96,28 +106,54 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
     let tileCount = 0;
     const layersWithTiles = new Set<MapLayer>();
     const inFlight = new Set<Promise<void>>();
-    const emit = async (layer: MapLayer, z: number, x: number, y: number, rgba: Uint8ClampedArray) => {
-      if (isTransparent(rgba)) return;
+    const pool = new CanvasPool();
+    /** Each buffer's encoding: it goes back to the pool once encoded and downsampled. */
+    const encoding = new Map<Uint8ClampedArray, Promise<void>>();
+    const release = (buffer: Uint8ClampedArray) => {
+      const job = encoding.get(buffer);
+      encoding.delete(buffer);
+      if (job) void job.then(() => pool.give(buffer));
+      else pool.give(buffer);
+    };
+    const emit = async (
+      layer: MapLayer,
+      z: number,
+      x: number,
+      y: number,
+      rgba: Uint8ClampedArray,
+      painted: Coverage,
+    ) => {
       tileCount++;
       layersWithTiles.add(layer);
-      const job = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
+      const raw = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
         raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 4 },
-      })
-        .png({ compressionLevel: layer === 'no_pseu' ? PHOTO_PNG_LEVEL : LAYER_PNG_LEVEL })
-        .toBuffer()
-        .then((png) => options.onTile(layer, z, x, y, png));
+      });
+      const type: TileImageType = layer === 'no_pseu' && painted === 'full' ? 'image/jpeg' : 'image/png';
+      const encoded =
+        type === 'image/jpeg'
+          ? raw.removeAlpha().jpeg({ quality: PHOTO_JPEG_QUALITY })
+          : raw.png({ compressionLevel: PNG_LEVEL });
+      const job = encoded.toBuffer().then((image) => options.onTile(layer, z, x, y, image, type));
       const tracked = job.finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
+      encoding.set(
+        rgba,
+        tracked.catch(() => undefined),
+      );
       if (inFlight.size >= ENCODES_IN_FLIGHT) await Promise.race(inFlight);
     };
 
-    const render = async (z: number, x: number, y: number): Promise<TileCanvas | null> => {
-      let canvas: TileCanvas | null = null;
+    /** A tile's non-empty layers (empty ones go back to the pool) with their coverage, or null. */
+    const render = async (z: number, x: number, y: number): Promise<RenderedTile | null> => {
+      let canvas: TileCanvas = new Map();
       if (z === maxZoom) {
-        const fresh = newCanvas(layers);
+        canvas = newCanvas(layers, pool);
         let drawn = false;
-        for (const source of sources) drawn = (await source.renderTile(z, x, y, fresh)) || drawn;
-        canvas = drawn ? fresh : null;
+        for (const source of sources) drawn = (await source.renderTile(z, x, y, canvas)) || drawn;
+        if (!drawn) {
+          for (const buffer of canvas.values()) pool.give(buffer);
+          return null;
+        }
       } else {
         for (let dy = 0; dy < 2; dy++) {
           for (let dx = 0; dx < 2; dx++) {
@@ -126,18 +162,39 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
             if (!intersects(tileBounds(z + 1, cx, cy), bounds)) continue;
             const child = await render(z + 1, cx, cy);
             if (!child) continue;
-            canvas ??= newCanvas(layers);
-            downsampleInto(canvas, child, dx, dy);
+            downsampleInto(
+              canvas,
+              child.canvas,
+              dx,
+              dy,
+              () => pool.take(),
+              (layer) => child.painted.get(layer) === 'full',
+            );
+            for (const buffer of child.canvas.values()) release(buffer);
           }
         }
       }
-      if (canvas) for (const [layer, rgba] of canvas) await emit(layer, z, x, y, rgba);
-      return canvas;
+      const painted = new Map<MapLayer, Coverage>();
+      for (const [layer, rgba] of [...canvas]) {
+        const covered = coverage(rgba);
+        if (covered === 'empty') {
+          canvas.delete(layer);
+          pool.give(rgba);
+          continue;
+        }
+        painted.set(layer, covered);
+        await emit(layer, z, x, y, rgba, covered);
+      }
+      return canvas.size ? { canvas, painted } : null;
     };
 
     const range = tileRange(bounds, minZoom);
-    for (let y = range.minY; y <= range.maxY; y++)
-      for (let x = range.minX; x <= range.maxX; x++) await render(minZoom, x, y);
+    for (let y = range.minY; y <= range.maxY; y++) {
+      for (let x = range.minX; x <= range.maxX; x++) {
+        const top = await render(minZoom, x, y);
+        if (top) for (const buffer of top.canvas.values()) release(buffer);
+      }
+    }
     await Promise.all(inFlight);
     return {
       // Only layers that received at least one tile (e.g. no water layer without a blue band).

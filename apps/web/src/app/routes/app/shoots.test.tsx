@@ -2,11 +2,15 @@
 import type { ReportDataView, ShootsAnswer } from '@ampelos/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders } from '../../../test/render.tsx';
 import { shootFixture } from '../../../test/shoot-fixtures.ts';
 import { userOf } from '../../../test/users.ts';
 import { ShootsRoute } from './shoots.tsx';
+
+// The screen fetches the upload panel when first opened (React.lazy): load its module before the tests, so
+// that they wait for the panel and not for its first transform on a busy machine.
+beforeAll(() => import('../../../features/datasets/components/upload-panel.tsx'));
 
 // jsdom has no WebGL: the map is a plain box here.
 vi.mock('../../../components/map/index.ts', async () => ({
@@ -50,16 +54,19 @@ function renderRoute(canUpload: boolean) {
   renderWithProviders(<ShootsRoute />, { user, route: `/shoots?shoot=${shoot.uuid}` });
 }
 
+/** The screen, its shoot and the report's data panel take more than the default second on a busy machine. */
+const SCREEN_READY = { timeout: 5000 };
+
 describe('ShootsRoute', () => {
   it("gives the shoot's pilot Upload Data, which opens the datasets upload panel", async () => {
     renderRoute(true);
-    await userEvent.click(await screen.findByTestId('upload-open'));
+    await userEvent.click(await screen.findByTestId('upload-open', {}, SCREEN_READY));
     expect(await screen.findByTestId('upload-panel')).toBeTruthy();
   });
 
   it('shows no Upload Data when the server does not allow it', async () => {
     renderRoute(false);
-    expect(await screen.findByTestId('report-data')).toBeTruthy();
+    expect(await screen.findByTestId('report-data', {}, SCREEN_READY)).toBeTruthy();
     expect(screen.queryByTestId('upload-open')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { SatelliteIndex } from '@ampelos/domain';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
 
 export interface IndexImageQuery {
   fieldUuid: string;
@@ -29,18 +30,15 @@ export async function getIndexImage(query: IndexImageQuery): Promise<LoadedIndex
     params.set('from', query.compareFrom);
     params.set('to', query.date);
   } else params.set('date', query.date);
-  const url = `/api/agro/${query.compareFrom ? 'index-change' : 'index-image'}?${params}`;
+  const path = `/agro/${query.compareFrom ? 'index-change' : 'index-image'}?${params}`;
   try {
-    const response = await fetch(url, {
-      credentials: 'same-origin',
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    // 204: no image for that date (the empty state); any failure also shows none.
-    if (!response.ok || response.status === 204) return null;
+    // Quiet: any failure shows no image (the empty state), like a 204 (no image for that date).
+    const response = await api.response('GET', path, 'image/png', { quiet: true });
+    if (response.status === 204) return null;
     const mean = response.headers.get('X-Mean-Change');
     // Read whole so the browser's cache holds it for the map's own request.
     await response.blob();
-    return { url, meanChange: mean === null ? null : Number(mean) };
+    return { url: `/api${path}`, meanChange: mean === null ? null : Number(mean) };
   } catch {
     return null;
   }

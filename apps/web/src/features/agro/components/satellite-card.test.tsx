@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import type { AgroHistoryView, SatelliteEntryView } from '@ampelos/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders } from '../../../test/render.tsx';
 import { userOf } from '../../../test/users.ts';
 import { SatelliteCard } from './satellite-card.tsx';
+
+// The card fetches its calendar and index map when it has days to show (React.lazy): load their
+// modules before the tests, so that they wait for the card and not for a first transform.
+beforeAll(() => Promise.all([import('./satellite-history.tsx'), import('./index-image-map.tsx')]));
 
 // jsdom has no WebGL: the map is a plain box here (the browser screenshots show the real one).
 vi.mock('../../../components/map/index.ts', async () => ({

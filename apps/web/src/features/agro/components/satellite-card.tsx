@@ -1,12 +1,18 @@
 import type { FieldView, SatelliteIndex } from '@ampelos/domain';
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPanel } from '../../../components/lazy-parts.tsx';
 import { useFieldHistory } from '../api/get-field-history.ts';
 import { useSatelliteImages } from '../api/get-satellite-images.ts';
 import { type SatelliteDay, satelliteDays } from '../satellite-days.ts';
 import { AgroCard } from './agro-card.tsx';
-import { IndexImageMap } from './index-image-map.tsx';
-import { SatelliteHistory } from './satellite-history.tsx';
+
+// The calendar (date pickers) and the index image's map and select are fetched once there are days
+// to show.
+const IndexImageMap = lazy(async () => ({ default: (await import('./index-image-map.tsx')).IndexImageMap }));
+const SatelliteHistory = lazy(async () => ({
+  default: (await import('./satellite-history.tsx')).SatelliteHistory,
+}));
 
 /**
  * The field page's satellite history: dates from the provider's image search (Agromonitoring) and
@@ -31,18 +37,20 @@ export function SatelliteCard({ field }: { field: Pick<FieldView, 'uuid' | 'poly
       available={days.length > 0}
       testId="satellite-card"
     >
-      <SatelliteHistory
-        days={days}
-        indexImage={(day: SatelliteDay, index: SatelliteIndex) => (
-          <IndexImageMap
-            fieldUuid={field.uuid}
-            ring={field.polygonPoints}
-            day={day}
-            index={index}
-            days={days}
-          />
-        )}
-      />
+      <LazyPanel>
+        <SatelliteHistory
+          days={days}
+          indexImage={(day: SatelliteDay, index: SatelliteIndex) => (
+            <IndexImageMap
+              fieldUuid={field.uuid}
+              ring={field.polygonPoints}
+              day={day}
+              index={index}
+              days={days}
+            />
+          )}
+        />
+      </LazyPanel>
     </AgroCard>
   );
 }

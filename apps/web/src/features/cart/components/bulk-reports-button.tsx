@@ -2,11 +2,16 @@ import type { FieldView } from '@ampelos/domain';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconListCheck } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDialog } from '../../../components/lazy-parts.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { canBuy, useCart } from '../api/get-cart.ts';
-import { BulkReportsModal } from './bulk-reports-modal.tsx';
+
+// The multi-field chooser is fetched when the dialog first opens.
+const BulkReportsModal = lazy(async () => ({
+  default: (await import('./bulk-reports-modal.tsx')).BulkReportsModal,
+}));
 
 /** Opens "Add multiple reports" (create Report and read Cart); the route supplies the caller's fields. */
 export function BulkReportsButton({ fields }: { fields: readonly FieldView[] | undefined }) {
@@ -36,7 +41,9 @@ export function BulkReportsButton({ fields }: { fields: readonly FieldView[] | u
       >
         {t('services.bulkOpen')}
       </Button>
-      <BulkReportsModal opened={opened} onClose={modal.close} fields={fields ?? []} inCart={inCart} />
+      <LazyDialog opened={opened}>
+        <BulkReportsModal opened={opened} onClose={modal.close} fields={fields ?? []} inCart={inCart} />
+      </LazyDialog>
     </>
   );
 }

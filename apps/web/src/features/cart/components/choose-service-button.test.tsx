@@ -2,9 +2,13 @@
 import type { CartView, FieldView, ReportView, UserView } from '@ampelos/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, renderWithProviders } from '../../../test/render.tsx';
 import { ChooseServiceButton } from './choose-service-button.tsx';
+
+// The screen fetches this dialog when first opened (React.lazy): load its module before the tests, so
+// that they wait for the dialog and not for its first transform on a busy machine.
+beforeAll(() => import('./package-chooser-modal.tsx'));
 
 const CUSTOMER = {
   role: 'b2c_admin',
@@ -45,7 +49,7 @@ describe('Choose Service', () => {
   it('prices the chosen package from the rate table and adds it to the cart', async () => {
     const { calls } = renderButton(field(3.2));
     await userEvent.click(await screen.findByTestId('choose-service'));
-    expect(screen.getByTestId('package-price').textContent).toBe('€640.00');
+    expect((await screen.findByTestId('package-price')).textContent).toBe('€640.00');
     await userEvent.click(screen.getByTestId('package-plan-premium'));
     expect(screen.getByTestId('package-rate').textContent).toBe('€400.00 / ha');
     expect(screen.getByTestId('package-price').textContent).toBe('€1,280.00');
@@ -63,7 +67,7 @@ describe('Choose Service', () => {
   it('offers only Bring Your Own Images below the E2E field minimum, saying why', async () => {
     renderButton(field(0.12));
     await userEvent.click(await screen.findByTestId('choose-service'));
-    expect(screen.getByTestId('package-service-e2e').hasAttribute('disabled')).toBe(true);
+    expect((await screen.findByTestId('package-service-e2e')).hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('package-service-e2e-reason').textContent).toBe(
       'Available for fields of at least 0.2 ha',
     );

@@ -2,10 +2,16 @@ import type { FieldView } from '@ampelos/domain';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDialog } from '../../../components/lazy-parts.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { canBuy, useCart } from '../api/get-cart.ts';
-import { PackageChooserModal } from './package-chooser-modal.tsx';
+
+// The package chooser is fetched when the dialog first opens.
+const PackageChooserModal = lazy(async () => ({
+  default: (await import('./package-chooser-modal.tsx')).PackageChooserModal,
+}));
 
 /**
  * "Choose Service" on the field page (create Report and read Cart permissions). Disabled with
@@ -38,7 +44,9 @@ export function ChooseServiceButton({ field }: { field: FieldView }) {
           {t('services.chooseService')}
         </Button>
       </span>
-      <PackageChooserModal field={field} opened={opened} onClose={modal.close} />
+      <LazyDialog opened={opened}>
+        <PackageChooserModal field={field} opened={opened} onClose={modal.close} />
+      </LazyDialog>
     </>
   );
 }

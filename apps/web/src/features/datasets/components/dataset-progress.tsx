@@ -1,11 +1,15 @@
 import type { ReportDataView } from '@ampelos/domain';
 import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPanel } from '../../../components/lazy-parts.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
-import { ImagingReview } from './imaging-review.tsx';
 import { ImagingSetups } from './imaging-setups.tsx';
+
+// Its form (flight height, camera channels) is fetched only for a dataset in review.
+const ImagingReview = lazy(async () => ({ default: (await import('./imaging-review.tsx')).ImagingReview }));
 
 /** Validation and analysis progress, then the results: counts and the PDF report. */
 export function DatasetProgress({ data }: { data: ReportDataView }) {
@@ -22,7 +26,12 @@ export function DatasetProgress({ data }: { data: ReportDataView }) {
     );
   }
 
-  if (dataset.status === 'review') return <ImagingReview data={data} />;
+  if (dataset.status === 'review')
+    return (
+      <LazyPanel>
+        <ImagingReview data={data} />
+      </LazyPanel>
+    );
 
   if (data.report.status === 'complete') {
     const { report } = data;

@@ -1,11 +1,20 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCloudUpload } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPanel } from '../../../components/lazy-parts.tsx';
 import { useReportData } from '../api/get-report-data.ts';
-import { DatasetFilesList } from './dataset-files-list.tsx';
-import { DatasetProgress } from './dataset-progress.tsx';
-import { UploadPanel } from './upload-panel.tsx';
+
+// The uploader (tus) is fetched when an upload is opened or resumed.
+const UploadPanel = lazy(async () => ({ default: (await import('./upload-panel.tsx')).UploadPanel }));
+// The progress and the files' verdicts (tooltips, tables) once data has been sent.
+const DatasetProgress = lazy(async () => ({
+  default: (await import('./dataset-progress.tsx')).DatasetProgress,
+}));
+const DatasetFilesList = lazy(async () => ({
+  default: (await import('./dataset-files-list.tsx')).DatasetFilesList,
+}));
 
 /**
  * A report's data on the field page: the "Upload Data" action while the report awaits data (for
@@ -40,9 +49,17 @@ export function ReportDataPanel({ reportUuid }: { reportUuid: string }) {
           </Button>
         )}
       </Group>
-      {showUpload && <UploadPanel data={data} />}
-      {dataset && dataset.status !== 'open' && <DatasetProgress data={data} />}
-      {dataset && dataset.status !== 'open' && <DatasetFilesList dataset={dataset} />}
+      {showUpload && (
+        <LazyPanel>
+          <UploadPanel data={data} />
+        </LazyPanel>
+      )}
+      {dataset && dataset.status !== 'open' && (
+        <LazyPanel>
+          <DatasetProgress data={data} />
+          <DatasetFilesList dataset={dataset} />
+        </LazyPanel>
+      )}
       {!dataset && !data.canUpload && data.report.status !== 'complete' && (
         <Text size="sm" c="dimmed">
           {t('datasets.noData')}

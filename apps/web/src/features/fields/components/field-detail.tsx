@@ -2,17 +2,24 @@ import type { FieldShootView, FieldView } from '@ampelos/domain';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconEdit, IconMapPin, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDialog } from '../../../components/lazy-parts.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { useDownloadFieldKml } from '../api/download-field-kml.ts';
+import { useDownloadFieldKml } from '../../../lib/download-field-kml.ts';
 import { activeReportUuid, pickableReports } from '../report-choice.ts';
-import { DeleteFieldModal } from './delete-field-modal.tsx';
-import { EditFieldModal } from './edit-field-modal.tsx';
 import { FieldDetailsTable, FieldOwnerTable } from './field-details-table.tsx';
 import { fieldLocationText } from './field-location.ts';
 import { FieldOutlineMap } from './field-outline-map.tsx';
 import { ReportPicker } from './report-picker-modal.tsx';
+
+// The field form (variety picker, number inputs, validation) is fetched when the dialog first opens.
+const EditFieldModal = lazy(async () => ({
+  default: (await import('./edit-field-modal.tsx')).EditFieldModal,
+}));
+const DeleteFieldModal = lazy(async () => ({
+  default: (await import('./delete-field-modal.tsx')).DeleteFieldModal,
+}));
 
 interface FieldDetailProps {
   field: FieldView;
@@ -120,16 +127,20 @@ export function FieldDetail({
         <FieldDetailsTable field={field} />
         {field.owner && <FieldOwnerTable owner={field.owner} />}
       </SimpleGrid>
-      <EditFieldModal field={field} opened={editOpened} onClose={edit.close} />
-      <DeleteFieldModal
-        field={field}
-        opened={deleteOpened}
-        onClose={remove.close}
-        onDeleted={() => {
-          remove.close();
-          onDeleted();
-        }}
-      />
+      <LazyDialog opened={editOpened}>
+        <EditFieldModal field={field} opened={editOpened} onClose={edit.close} />
+      </LazyDialog>
+      <LazyDialog opened={deleteOpened}>
+        <DeleteFieldModal
+          field={field}
+          opened={deleteOpened}
+          onClose={remove.close}
+          onDeleted={() => {
+            remove.close();
+            onDeleted();
+          }}
+        />
+      </LazyDialog>
     </Stack>
   );
 }

@@ -2,10 +2,15 @@ import type { FieldShootView, ReportView } from '@ampelos/domain';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconCalendarSearch, IconCloudUpload } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDialog } from '../../../components/lazy-parts.tsx';
 import type { ReportAction } from '../report-rules.ts';
-import { ScheduleShootModal } from './schedule-shoot-modal.tsx';
+
+// The date picker is fetched when the dialog first opens.
+const ScheduleShootModal = lazy(async () => ({
+  default: (await import('./schedule-shoot-modal.tsx')).ScheduleShootModal,
+}));
 
 interface ReportActionAreaProps {
   action: ReportAction;
@@ -63,13 +68,15 @@ export function ReportActionArea({ action, report, shoot, uploadDataSlot }: Repo
         {action.change ? t('reports.action.changeAvailability') : t('reports.action.schedule')}
       </Button>
       {opened && (
-        <ScheduleShootModal
-          opened
-          onClose={modal.close}
-          reportUuid={report.uuid}
-          validTo={report.validTo}
-          initial={shoot?.dateRange ?? null}
-        />
+        <LazyDialog opened>
+          <ScheduleShootModal
+            opened
+            onClose={modal.close}
+            reportUuid={report.uuid}
+            validTo={report.validTo}
+            initial={shoot?.dateRange ?? null}
+          />
+        </LazyDialog>
       )}
     </>
   );

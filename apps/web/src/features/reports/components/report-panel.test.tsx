@@ -2,12 +2,16 @@
 import { addDays, type ReportView, type Role, type ShootView } from '@ampelos/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shootToday } from '../../../lib/days.ts';
 import { mockApi, renderWithProviders } from '../../../test/render.tsx';
 import { reportFixture, shootFixture } from '../../../test/shoot-fixtures.ts';
 import { userOf } from '../../../test/users.ts';
 import { ReportPanel } from './report-panel.tsx';
+
+// The screen fetches the schedule dialog and the status editor when first opened (React.lazy): load its module before the tests, so
+// that they wait for the dialog and not for its first transform on a busy machine.
+beforeAll(() => Promise.all([import('./schedule-shoot-modal.tsx'), import('./report-status-editor.tsx')]));
 
 function renderPanel(
   report: ReportView,
@@ -152,7 +156,7 @@ describe('ReportPanel', () => {
     renderWithProviders(<ReportPanel report={reportFixture({ status: 'processing' })} shoot={null} />, {
       user,
     });
-    await userEvent.click(screen.getByTestId('report-status-select'));
+    await userEvent.click(await screen.findByTestId('report-status-select'));
     await userEvent.click(await screen.findByRole('option', { name: 'Complete' }));
     await userEvent.click(screen.getByTestId('report-status-update'));
     await waitFor(() =>

@@ -1,7 +1,8 @@
 import type { FieldShootView, ReportView, Role } from '@ampelos/domain';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPanel } from '../../../components/lazy-parts.tsx';
 import { useUser } from '../../../lib/auth.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { formatDay, formatDayRange } from '../../../lib/days.ts';
@@ -9,8 +10,12 @@ import { formatDate } from '../../../lib/format.ts';
 import { reportAction, reportName, showsValidity } from '../report-rules.ts';
 import { ManualReportFiles } from './manual-report-files.tsx';
 import { ReportActionArea } from './report-action-area.tsx';
-import { ReportStatusEditor } from './report-status-editor.tsx';
 import { ReportStatusLabel } from './report-status-label.tsx';
+
+// Staff only: its select (and the popover code under it) is not downloaded for customers.
+const ReportStatusEditor = lazy(async () => ({
+  default: (await import('./report-status-editor.tsx')).ReportStatusEditor,
+}));
 
 export interface ReportPanelProps {
   report: ReportView & { processedAt?: string | null };
@@ -88,7 +93,9 @@ export function ReportPanel({ report, shoot, uploadDataSlot }: ReportPanelProps)
             <Text size="sm" c="dimmed">
               {t('reports.statusChange.hint')}
             </Text>
-            <ReportStatusEditor key={report.status} reportUuid={report.uuid} status={report.status} />
+            <LazyPanel>
+              <ReportStatusEditor key={report.status} reportUuid={report.uuid} status={report.status} />
+            </LazyPanel>
           </Stack>
         )}
       </Stack>

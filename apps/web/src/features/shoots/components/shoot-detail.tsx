@@ -3,7 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { IconArrowLeft, IconDownload, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDownloadShootKml } from '../api/download-field-kml.ts';
+import { useDownloadFieldKml } from '../../../lib/download-field-kml.ts';
 import { fieldLocationText } from '../field-location.ts';
 import { ShootActions } from './shoot-actions.tsx';
 import {
@@ -26,7 +26,7 @@ export function ShootFieldHeader({
   badge: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const kml = useDownloadShootKml();
+  const kml = useDownloadFieldKml();
   return (
     <>
       {onBack && (

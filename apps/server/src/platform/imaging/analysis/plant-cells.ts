@@ -1,0 +1,413 @@
+import type { IndicatorName } from '../types.ts';
+import { andBits, type BitMask, erodeBits } from './bit-mask.ts';
+import type { PlantFields } from './plant-fields.ts';
+import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
+import { scratchFloat32, scratchInt32, scratchUint8 } from './scratch.ts';
+
+/**
+ * The cells plant units are cut from (see plant-units.ts): per block of the image its rows and the
+ * layout of its cells, and one scan of the canopy that gathers each cell's extent, counts and
+ * plant-scale values. Each pass is a function of its own: V8 then optimises each loop once and
+ * keeps it from photo to photo, where one large function was recompiled loop after loop (on-stack
+ * replacement) for every photo.
+ */
+export const PLANT_UNITS = {
+  /** Along-row length of a vine unit when the canopy shows no period along the row (m). */
+  plantSpacingM: 1.2,
+  /** Search range of the row spacing (m). */
+  minRowSpacingM: 1.2,
+  maxRowSpacingM: 8,
+  /** Margin either side of a row's lit canopy band that still belongs to its plants (m). */
+  rowMarginM: 0.3,
+  /** Along-row period searched for trees (m). */
+  minTreeSpacingM: 2,
+  maxTreeSpacingM: 7,
+  /** Rows are looked for in blocks of about this size (m): one frame may hold several plantings. */
+  blockM: 25,
+  /** A unit (and its box) never exceeds this side (m). */
+  maxUnitM: 4,
+  /** Units around a unit that it is compared with: within this ground radius (m)… */
+  neighbourRadiusM: 8,
+  /** …and at least this many of them, else the unit is not judged. */
+  minNeighbours: 6,
+  /** Smallest canopy area of a unit that is judged (m²). */
+  minCanopyM2: 0.15,
+  /** A unit whose canopy fills less of its box than this is not boxed (a box must be mostly plant). */
+  minBoxCanopyShare: 0.5,
+  /** Without rows, vigour is read only this far inside the canopy (plant-scale window + 0.1 m). */
+  unrowedSolidM: 0.3,
+  /** Without rows, a unit whose canopy covers less of its square cell than this is not judged. */
+  minCellCanopyShare: 0.5,
+  /** A unit with more of its canopy in shade than this is not judged (colour unreliable). */
+  maxShadedShare: 0.5,
+  /** A unit whose vigour or cover z (against its neighbours) is below −this is stressed. */
+  stressZ: 2.5,
+  /** Vigour classes: relative vigour z below −this is low, above +this high. */
+  vigourClassZ: 1,
+};
+
+/** How one block of the image is cut into cells (its own rows: a frame may hold several crops). */
+export interface BlockLayout {
+  rows: RowGeometry | null;
+  cos: number;
+  sin: number;
+  /** Along-row phase of each cell row (index j − minJ). */
+  phases: Float64Array;
+  phaseV: number;
+  alongPx: number;
+  acrossPx: number;
+  /** Row spacing when rows are wider apart than a unit (cells centred on the row), else 0. */
+  wideRowPx: number;
+  minI: number;
+  minJ: number;
+  columns: number;
+  cells: number;
+  /** First cell key of this block. */
+  offset: number;
+}
+
+export function blockLayout(
+  canopy: BitMask,
+  window: PixelWindow,
+  metre: number,
+  maxUnitPx: number,
+  offset: number,
+): BlockLayout {
+  const rows = findRows(
+    canopy,
+    PLANT_UNITS.minRowSpacingM * metre,
+    PLANT_UNITS.maxRowSpacingM * metre,
+    window,
+  );
+  const angle = rows ? rows.angle : 0;
+  const plantPx = PLANT_UNITS.plantSpacingM * metre;
+  let acrossPx = rows ? Math.min(rows.spacingPx, maxUnitPx) : plantPx;
+  let alongPx = plantPx;
+  let phaseV = rows ? rows.phasePx - rows.spacingPx / 2 : 0;
+  const phaseU = 0;
+  let rowPhasesPx: Map<number, number> | null = null;
+  let wideRowPx = 0;
+  if (rows) {
+    const period = findPlantPeriod(
+      canopy,
+      rows,
+      PLANT_UNITS.minTreeSpacingM * metre,
+      PLANT_UNITS.maxTreeSpacingM * metre,
+      window,
+    );
+    if (period) {
+      alongPx = period.periodPx;
+      rowPhasesPx = period.rowPhasesPx;
+    }
+    // Cells centred on the row, as wide as its lit canopy band plus a margin for the leaves at its
+    // edges, when that is narrower than the spacing (or than the largest unit): the rest is
+    // inter-row (soil, shade, cover crop), never part of a plant unit.
+    const bandPx = rows.widthPx + 2 * PLANT_UNITS.rowMarginM * metre;
+    if (bandPx < rows.spacingPx || rows.spacingPx > maxUnitPx) {
+      acrossPx = Math.min(bandPx, rows.spacingPx, maxUnitPx);
+      phaseV = rows.phasePx - acrossPx / 2;
+      wideRowPx = rows.spacingPx;
+    }
+  }
+  // A tree's cell follows the trees' period even past `maxUnitM` (its box is the crown inside it,
+  // and a unit whose canopy box exceeds `maxUnitM` is not judged).
+  alongPx = Math.max(2, alongPx);
+  acrossPx = Math.max(2, acrossPx);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const acrossStep = wideRowPx || acrossPx;
+  let minI = Infinity;
+  let maxI = -Infinity;
+  let minJ = Infinity;
+  let maxJ = -Infinity;
+  for (const [x, y] of [
+    [window.x0, window.y0],
+    [window.x1, window.y0],
+    [window.x0, window.y1],
+    [window.x1, window.y1],
+  ] as const) {
+    // Phases lie within one period, so the range of i gains one cell either side.
+    const i = Math.floor((x * cos + y * sin) / alongPx);
+    const j = Math.floor((-x * sin + y * cos - phaseV) / acrossStep);
+    minI = Math.min(minI, i);
+    maxI = Math.max(maxI, i);
+    minJ = Math.min(minJ, j);
+    maxJ = Math.max(maxJ, j);
+  }
+  // Per cell row j (the row numbering of findPlantPeriod: cells are centred on the rows), the
+  // along-row phase of its trees.
+  const phases = new Float64Array(maxJ - minJ + 1).fill(phaseU);
+  if (rowPhasesPx)
+    for (const [row, phase] of rowPhasesPx) if (row >= minJ && row <= maxJ) phases[row - minJ] = phase;
+  return {
+    rows,
+    cos,
+    sin,
+    phases,
+    phaseV,
+    alongPx,
+    acrossPx,
+    wideRowPx,
+    minI: minI - 1,
+    minJ,
+    columns: maxI - minI + 3,
+    cells: (maxI - minI + 3) * (maxJ - minJ + 1),
+    offset,
+  };
+}
+
+/** Cell key of a pixel in its block's layout, −1 in a wide inter-row. */
+export function cellKey(layout: BlockLayout, x: number, y: number): number {
+  const { cos, sin } = layout;
+  const v = -x * sin + y * cos - layout.phaseV;
+  let j: number;
+  if (layout.wideRowPx) {
+    j = Math.floor(v / layout.wideRowPx);
+    if (v - j * layout.wideRowPx >= layout.acrossPx) return -1;
+  } else {
+    j = Math.floor(v / layout.acrossPx);
+  }
+  const row = j - layout.minJ;
+  if (row < 0 || row >= layout.phases.length) return -1;
+  const phase = ((layout.phases[row] as number) % layout.alongPx) - layout.alongPx;
+  const i = Math.floor((x * cos + y * sin - phase) / layout.alongPx) - 1;
+  const column = i - layout.minI;
+  if (column < 0 || column >= layout.columns) return -1;
+  return layout.offset + row * layout.columns + column;
+}
+
+/** The blocks of an image (about `blockM` each, the image split evenly), each with its own rows. */
+export interface CellLayouts {
+  layouts: BlockLayout[];
+  blocksX: number;
+  blocksY: number;
+  /** Number of cell keys over all blocks. */
+  keys: number;
+}
+
+export function cellLayouts(fields: PlantFields, metre: number, maxUnitPx: number): CellLayouts {
+  const { width, height, canopy, shaded } = fields;
+  const blockPx = PLANT_UNITS.blockM * metre;
+  const blocksX = Math.max(1, Math.round(width / blockPx));
+  const blocksY = Math.max(1, Math.round(height / blockPx));
+  // Rows are found on the lit canopy: a cover crop as green as the vines fills the inter-row, but
+  // the vines' own shadow darkens it, so lit canopy alternates with shade across the rows.
+  const rowCanopy = andBits(canopy, shaded, true);
+  const layouts: BlockLayout[] = [];
+  let offset = 0;
+  for (let by = 0; by < blocksY; by++) {
+    for (let bx = 0; bx < blocksX; bx++) {
+      const window = {
+        x0: Math.floor((bx * width) / blocksX),
+        x1: Math.floor(((bx + 1) * width) / blocksX),
+        y0: Math.floor((by * height) / blocksY),
+        y1: Math.floor(((by + 1) * height) / blocksY),
+      };
+      const layout = blockLayout(rowCanopy, window, metre, maxUnitPx, offset);
+      offset += layout.cells;
+      layouts.push(layout);
+    }
+  }
+  return { layouts, blocksX, blocksY, keys: offset };
+}
+
+/** The layout a cell key belongs to. */
+export function layoutOfKey(layouts: BlockLayout[], key: number): BlockLayout {
+  let found = layouts[0] as BlockLayout;
+  for (const layout of layouts) if (layout.offset <= key) found = layout;
+  return found;
+}
+
+/**
+ * Per cell key, in typed arrays (a few thousand cells): the canopy's extent (in the image and
+ * along/across its block's rows), canopy and shade counts; per domain pixel its cell (−1: none)
+ * and whether the canopy is solid there.
+ */
+export interface CellScan {
+  minXs: Int32Array;
+  minYs: Int32Array;
+  maxXs: Int32Array;
+  maxYs: Int32Array;
+  canopyCounts: Int32Array;
+  shadedCounts: Int32Array;
+  minUs: Float64Array;
+  maxUs: Float64Array;
+  minVs: Float64Array;
+  maxVs: Float64Array;
+  cellOfDomain: Int32Array;
+  solidOfDomain: Uint8Array;
+}
+
+export function scanCells(fields: PlantFields, cells: CellLayouts, metre: number): CellScan {
+  const { width, height, canopy, shaded } = fields;
+  const { layouts, blocksX, blocksY, keys } = cells;
+  // The block of a pixel: its block row once per image row, its block column looked up per x.
+  const blockColumns = new Int32Array(width);
+  for (let x = 0; x < width; x++) blockColumns[x] = Math.min(blocksX - 1, Math.floor((x * blocksX) / width));
+  const minXs = new Int32Array(keys).fill(width);
+  const minYs = new Int32Array(keys).fill(height);
+  const maxXs = new Int32Array(keys).fill(-1);
+  const maxYs = new Int32Array(keys).fill(-1);
+  const canopyCounts = new Int32Array(keys);
+  const shadedCounts = new Int32Array(keys);
+  // Extent of the canopy along (u) and across (v) its block's rows (the unit's own frame).
+  const minUs = new Float64Array(keys).fill(Infinity);
+  const maxUs = new Float64Array(keys).fill(-Infinity);
+  const minVs = new Float64Array(keys).fill(Infinity);
+  const maxVs = new Float64Array(keys).fill(-Infinity);
+  // Outline pixels: the plant-scale indicators. Vigour only where the canopy is solid around the
+  // pixel (eroded canopy): at a canopy's edge (a lawn along a road, a crown's rim) the window mixes
+  // in soil or asphalt, which is not the plant's vigour; cover judges thinning.
+  const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)));
+  // Without rows (a lawn, a verge, a hedge) the edge of a canopy mass is the usual place of a low
+  // value (grass thinning into a road, beside a wall): vigour is taken only where the whole
+  // plant-scale window lies inside the canopy.
+  const deepSolid = erodeBits(canopy, Math.max(1, Math.round(PLANT_UNITS.unrowedSolidM * metre)));
+  const cellInRows = new Uint8Array(keys);
+  for (const layout of layouts)
+    if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);
+  const { domain, domainIndex } = fields;
+  // One scan of the canopy and domain bits (both in scan order), each pixel's cell computed once.
+  // Working buffers (see scratch.ts): used by plantUnits before it returns, never kept.
+  const cellOfDomain = scratchInt32('unitCellOfDomain', domainIndex.length);
+  const solidOfDomain = scratchUint8('unitSolidOfDomain', domainIndex.length);
+  const stride = canopy.stride;
+  let next = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    const blockRow = Math.min(blocksY - 1, Math.floor((y * blocksY) / height)) * blocksX;
+    for (let k = 0; k < stride; k++) {
+      const canopyWord = canopy.words[row + k] as number;
+      const domainWord = domain.words[row + k] as number;
+      const shadedWord = shaded.words[row + k] as number;
+      const solidWord = solid.words[row + k] as number;
+      const deepSolidWord = deepSolid.words[row + k] as number;
+      let word = canopyWord | domainWord;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        const x = (k << 5) + bit;
+        const layout = layouts[blockRow + (blockColumns[x] as number)] as BlockLayout;
+        const cell = cellKey(layout, x, y);
+        if ((domainWord >>> bit) & 1) {
+          cellOfDomain[next] = cell;
+          const solidBits = cell >= 0 && cellInRows[cell] ? solidWord : deepSolidWord;
+          solidOfDomain[next] = (solidBits >>> bit) & 1;
+          next++;
+        }
+        if (cell < 0 || ((canopyWord >>> bit) & 1) === 0) continue;
+        const u = x * layout.cos + y * layout.sin;
+        const v = -x * layout.sin + y * layout.cos;
+        if (u < (minUs[cell] as number)) minUs[cell] = u;
+        if (u > (maxUs[cell] as number)) maxUs[cell] = u;
+        if (v < (minVs[cell] as number)) minVs[cell] = v;
+        if (v > (maxVs[cell] as number)) maxVs[cell] = v;
+        if (x < (minXs[cell] as number)) minXs[cell] = x;
+        if (x > (maxXs[cell] as number)) maxXs[cell] = x;
+        if (y < (minYs[cell] as number)) minYs[cell] = y;
+        if (y > (maxYs[cell] as number)) maxYs[cell] = y;
+        canopyCounts[cell] = (canopyCounts[cell] as number) + 1;
+        if ((shadedWord >>> bit) & 1) shadedCounts[cell] = (shadedCounts[cell] as number) + 1;
+      }
+    }
+  }
+  return {
+    minXs,
+    minYs,
+    maxXs,
+    maxYs,
+    canopyCounts,
+    shadedCounts,
+    minUs,
+    maxUs,
+    minVs,
+    maxVs,
+    cellOfDomain,
+    solidOfDomain,
+  };
+}
+
+/**
+ * The plant-scale values of each cell with canopy: vigour (solid canopy only) and cover grouped
+ * by cell (`*Values[*Starts[c] .. *Starts[c + 1])`, for their lower quartile), and the sums and
+ * counts of the colour indicators (`colourSums[4c ..]`: chlorophyll sum, count, water sum, count).
+ */
+export interface CellValues {
+  names: (IndicatorName | null)[];
+  vigourStarts: Int32Array;
+  vigourValues: Float32Array;
+  coverStarts: Int32Array;
+  coverValues: Float32Array;
+  colourSums: Float64Array;
+}
+
+export function cellValues(fields: PlantFields, keys: number, scan: CellScan): CellValues {
+  const { domainIndex } = fields;
+  const { cellOfDomain, solidOfDomain, canopyCounts } = scan;
+  const names: (IndicatorName | null)[] = [
+    fields.roles.vigour,
+    'cover',
+    fields.roles.chlorophyll,
+    fields.roles.water,
+  ];
+  const planes = names.map((name) => (name ? (fields.values[name] ?? null) : null));
+  const [vigourPlane, coverPlane, chlorophyllPlane, waterPlane] = planes;
+  // Vigour and cover of a unit are the lower quartile of its plant-scale values, not the mean: a
+  // stressed vine that straddles two cells still shows in both, undiluted by its healthy neighbour.
+  // Gathered per cell by a counting sort into one typed array each.
+  const vigourCounts = new Int32Array(keys + 1);
+  const coverCounts = new Int32Array(keys + 1);
+  const colourSums = new Float64Array(keys * 4);
+  for (let k = 0; k < domainIndex.length; k++) {
+    let cell = cellOfDomain[k] as number;
+    if (cell >= 0 && canopyCounts[cell] === 0) cell = -1;
+    cellOfDomain[k] = cell;
+    if (cell < 0) continue;
+    const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(vigour) && solidOfDomain[k] === 1)
+      vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + 1;
+    const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(cover)) coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + 1;
+    const chlorophyll = chlorophyllPlane ? (chlorophyllPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(chlorophyll)) {
+      colourSums[cell * 4] = (colourSums[cell * 4] as number) + chlorophyll;
+      colourSums[cell * 4 + 1] = (colourSums[cell * 4 + 1] as number) + 1;
+    }
+    const water = waterPlane ? (waterPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(water)) {
+      colourSums[cell * 4 + 2] = (colourSums[cell * 4 + 2] as number) + water;
+      colourSums[cell * 4 + 3] = (colourSums[cell * 4 + 3] as number) + 1;
+    }
+  }
+  for (let cell = 0; cell < keys; cell++) {
+    vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + (vigourCounts[cell] as number);
+    coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + (coverCounts[cell] as number);
+  }
+  // Working buffers too: the quartiles are selected from them before plantUnits returns.
+  const vigourValues = scratchFloat32('unitVigourValues', vigourCounts[keys] as number);
+  const coverValues = scratchFloat32('unitCoverValues', coverCounts[keys] as number);
+  const vigourFill = vigourCounts.slice(0, keys);
+  const coverFill = coverCounts.slice(0, keys);
+  for (let k = 0; k < domainIndex.length; k++) {
+    const cell = cellOfDomain[k] as number;
+    if (cell < 0) continue;
+    const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(vigour) && solidOfDomain[k] === 1) {
+      vigourValues[vigourFill[cell] as number] = vigour;
+      vigourFill[cell] = (vigourFill[cell] as number) + 1;
+    }
+    const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
+    if (!Number.isNaN(cover)) {
+      coverValues[coverFill[cell] as number] = cover;
+      coverFill[cell] = (coverFill[cell] as number) + 1;
+    }
+  }
+  return {
+    names,
+    vigourStarts: vigourCounts,
+    vigourValues,
+    coverStarts: coverCounts,
+    coverValues,
+    colourSums,
+  };
+}
