@@ -6,7 +6,9 @@ import { startsTheApp } from './scripts/test-tiers.mjs';
 
 const serverTests = {
   include: ['apps/server/src/**/*.test.ts'],
-  testTimeout: 30_000,
+  // A guard against a hung test, not a speed check: CI runs the browser journeys beside this tier
+  // (.ci/run), and CPU-heavy files (band alignment, the real captures) took 34–36 s at load 30.
+  testTimeout: 90_000,
   hookTimeout: 120_000,
   // One worker process runs many server files: each file builds its own app on its own database copy,
   // so nothing is shared but the loaded modules, which cost ~2.7 s per file when every file reloaded
@@ -86,8 +88,9 @@ const projects: TestProjectInlineConfiguration[] = [
       // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` first line.
       include: ['apps/web/src/**/*.test.{ts,tsx}'],
       setupFiles: ['apps/web/src/test/setup.ts'],
-      // jsdom renders share the cores with the server's files now: 5 s was too tight on a loaded machine.
-      testTimeout: 20_000,
+      // jsdom renders share the cores with the server's files and the journeys: 5 s was too tight on a
+      // loaded machine.
+      testTimeout: 60_000,
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,9 +15,21 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real server with the built web app, on the embedded defaults, in a throw-away data directory. */
+/**
+ * Where the journeys' global setup (`global-setup.ts`) leaves the embedded database of a server that
+ * started once on an empty data directory: migrated, job queues created, shut down cleanly.
+ */
+export const DATABASE_SNAPSHOT_ENV = 'AMPELOS_E2E_DB_SNAPSHOT';
+
+/**
+ * The real server with the built web app, on the embedded defaults, in a throw-away data directory.
+ * Under the journeys' global setup the directory starts with a copy of that migrated database (half of a
+ * server's start-up CPU is migrating an empty one); elsewhere (a11y, security scan) it starts empty.
+ */
 export async function startServer(options: { readyTimeoutMs?: number; env?: Record<string, string> } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ampelos-e2e-'));
+  const snapshot = process.env[DATABASE_SNAPSHOT_ENV];
+  if (snapshot) await cp(snapshot, path.join(dataDir, 'db'), { recursive: true });
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const logs: string[] = [];
@@ -72,10 +84,13 @@ export async function startServer(options: { readyTimeoutMs?: number; env?: Reco
       }
       throw new Error(`no e-mail to ${to} in ${outbox}`);
     },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
+    /** Stops the server (SIGTERM: a clean shutdown) and removes its data directory unless kept. */
+    async stop(options: { keepDataDir?: boolean } = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { datasets, datasetUnits, emails, reports } from '../../platform/db/schema.ts';
 import { generateSampleData, type SampleTruth } from '../../platform/imaging/sample-data/generate.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -141,13 +141,15 @@ describe.skipIf(!databaseUrl)('crash safety', () => {
     expect(afterCrash.files).toEqual(uninterrupted.files);
     expect(afterCrash.layers).toEqual(uninterrupted.layers);
 
-    // One completion e-mail, even though some jobs ran twice.
+    // One completion e-mail, even though some jobs ran twice. The worker queues it just after it marks
+    // the report complete (pipeline/finalize.ts), so it is waited for, then counted.
     for (const customer of [crashed, reference]) {
-      const sent = await ctx.database.db
-        .select()
-        .from(emails)
-        .where(eq(emails.toAddress, customer.user.email));
-      expect(sent.map((mail) => mail.subject)).toEqual(['AI Processing completed']);
+      const subjects = async () =>
+        (await ctx.database.db.select().from(emails).where(eq(emails.toAddress, customer.user.email))).map(
+          (mail) => mail.subject,
+        );
+      await vi.waitFor(async () => expect((await subjects()).length).toBeGreaterThan(0), { timeout: 30_000 });
+      expect(await subjects()).toEqual(['AI Processing completed']);
     }
   }, 600_000);
 });
