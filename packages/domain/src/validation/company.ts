@@ -57,6 +57,21 @@ export const invoiceDetailsSchema = z.strictObject({
 export type InvoiceDetailsInput = z.input<typeof invoiceDetailsSchema>;
 export type InvoiceDetails = z.output<typeof invoiceDetailsSchema>;
 
+/** The invoice details' inputs in the order forms and order pages show them (spec section 3). */
+export const INVOICE_DETAIL_FIELDS = [
+  'firmTitle',
+  'firmActivity',
+  'vatId',
+  'taxAuthority',
+  'email',
+  'telephone',
+  'address',
+  'city',
+  'zipCode',
+  'state',
+  'country',
+] as const satisfies readonly (keyof InvoiceDetails)[];
+
 /**
  * `PUT /company/update/invoice`: the invoice details plus `addBEAddress` (also keep them as a billing
  * address in the caller's address book).
