@@ -1,3 +1,4 @@
+import './platform/http/route-policy.ts';
 import path from 'node:path';
 import { IMAGE_MAX_BYTES } from '@ampelos/domain';
 import cookie from '@fastify/cookie';
@@ -75,7 +76,12 @@ export interface RegisteredRoute {
   csrf: boolean | undefined;
   /** Whether the route declares the shape of its answers (OpenAPI, compiled serialisation). */
   responseSchema: boolean;
+  /** The route's declared policy (`config: { policy }`), from which the authorization matrix follows. */
+  policy: string | undefined;
 }
+
+/** The API documentation pages, registered by the swagger plugin (which takes no route config): public. */
+const DOCS_PREFIX = '/api/docs';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -116,9 +122,12 @@ export async function buildApp({
   // authorization matrix fails them).
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    const csrf = (route.config as { csrf?: boolean } | undefined)?.csrf;
+    const config = route.config as { csrf?: boolean; policy?: string } | undefined;
+    const csrf = config?.csrf;
     const responseSchema = Boolean((route.schema as { response?: unknown } | undefined)?.response);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf, responseSchema });
+    const policy = config?.policy ?? (route.url.startsWith(DOCS_PREFIX) ? 'public' : undefined);
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, csrf, responseSchema, policy });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ checkUndeclared: config.env !== 'production' }));
@@ -273,7 +282,7 @@ export async function buildApp({
       transform: jsonSchemaTransform,
     });
     await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
+      routePrefix: DOCS_PREFIX,
       staticCSP: true,
       // The docs page's own policy, as strict as the app's: never framed, no outside image host, and no
       // https upgrade of its assets when the server is reached over plain http.
@@ -284,8 +293,13 @@ export async function buildApp({
         return config.secureCookies ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, '');
       },
     });
-    app.get('/api/openapi.json', { schema: { hide: true, response: { 200: openApiAnswer } } }, async () =>
-      app.swagger(),
+    app.get(
+      '/api/openapi.json',
+      {
+        config: { policy: 'public' },
+        schema: { hide: true, response: { 200: openApiAnswer } },
+      },
+      async () => app.swagger(),
     );
 
     await app.register(

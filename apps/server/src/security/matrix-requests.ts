@@ -60,6 +60,18 @@ async function oneTimeToken(ctx: TestApp, kind: 'verify_email' | 'password_reset
   return token;
 }
 
+/**
+ * The request of a route that names nothing (a GET without parameters): the route itself. Routes with
+ * a body or a record in their path have their request below.
+ */
+export function requestOf(key: string): RequestSpec | undefined {
+  const named = MATRIX_REQUESTS[key];
+  if (named) return named;
+  const [method, url] = key.split(' ');
+  if (method !== 'GET' || !url || /[:*]/.test(url)) return undefined;
+  return spec(get(url));
+}
+
 /** How each route of the matrix is called for one cell: valid input, so only authorization decides. */
 export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   'GET /api/health': spec(get('/api/health')),

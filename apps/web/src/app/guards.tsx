@@ -56,8 +56,8 @@ export function AnonymousOnly() {
 
 /** /dashboard: role admin only, everyone else goes to /. */
 export function AdminOnly() {
-  const { data: user } = useUser();
-  if (user?.role !== 'admin') return <Navigate to={paths.home.getHref()} replace />;
+  const { allows } = useAuthorization();
+  if (!allows('admin.tools')) return <Navigate to={paths.home.getHref()} replace />;
   return <Outlet />;
 }
 

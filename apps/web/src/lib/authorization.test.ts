@@ -26,4 +26,18 @@ describe('createAuthorization', () => {
     expect(pilot.can('read', 'Fields')).toBe(false);
     expect(pilot.can('read', 'Cart')).toBe(false);
   });
+
+  it('answers the domain policies the server routes declare, by role', () => {
+    expect(createAuthorization(permissionsForRole('admin'), 'admin').allows('admin.tools')).toBe(true);
+    expect(
+      createAuthorization(permissionsForRole('operation_admin'), 'operation_admin').allows('admin.tools'),
+    ).toBe(false);
+    expect(createAuthorization(permissionsForRole('b2c_user'), 'b2c_user').allows('field.create')).toBe(
+      false,
+    );
+    expect(createAuthorization(permissionsForRole('b2c_admin'), 'b2c_admin').allows('field.create')).toBe(
+      true,
+    );
+    expect(createAuthorization(null, null).allows('signedIn')).toBe(false);
+  });
 });

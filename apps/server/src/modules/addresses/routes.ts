@@ -21,6 +21,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.get(
     '/user/address',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'My addresses, newest first',
@@ -35,7 +36,10 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
 
   app.post(
     '/user/address',
-    { schema: { tags, summary: 'Add an address', body: addressSchema, response: { 201: addressAnswer } } },
+    {
+      config: { policy: 'signedIn' },
+      schema: { tags, summary: 'Add an address', body: addressSchema, response: { 201: addressAnswer } },
+    },
     async (request, reply) => {
       const row = await addresses.create(requireAuth(request), request.body);
       return reply.status(201).send({ address: presentAddress(row), msg: 'New Address successfully added.' });
@@ -45,6 +49,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     '/user/update/address',
     {
+      config: { policy: 'personal.edit' },
       schema: {
         tags,
         summary: 'Update an address',
@@ -62,6 +67,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.put(
     '/user/delete/address',
     {
+      config: { policy: 'personal.edit' },
       schema: {
         tags,
         summary: 'Delete an address',

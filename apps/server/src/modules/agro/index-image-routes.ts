@@ -32,6 +32,7 @@ export const indexImageRoutes: FastifyPluginAsyncZod<{ images: IndexImageService
   app.get(
     '/agro/index-image',
     {
+      config: { policy: 'field.view' },
       schema: {
         tags,
         summary: "A field's satellite index (NDVI, EVI2, NDWI) on one date, as a PNG over its bounding box",
@@ -45,6 +46,7 @@ export const indexImageRoutes: FastifyPluginAsyncZod<{ images: IndexImageService
   app.get(
     '/agro/index-change',
     {
+      config: { policy: 'field.view' },
       schema: {
         tags,
         summary: "The change of a field's satellite index between two dates, as a PNG (diverging scale)",

@@ -25,7 +25,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
     app.get(
       `/agro/${kind}`,
       {
-        config: { csrf: true },
+        config: { policy: 'admin.tools', csrf: true },
         schema: {
           tags,
           summary: `Admin: start a ${kind} run over the reports (answers the run; one already running is answered instead)`,
@@ -42,6 +42,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
   app.get(
     '/agro/runs',
     {
+      config: { policy: 'admin.tools' },
       schema: {
         tags,
         summary: 'Admin: the recent agro job runs with their progress',
@@ -54,6 +55,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
   app.get(
     '/agro/runs/:id',
     {
+      config: { policy: 'admin.tools' },
       schema: {
         tags,
         summary: 'Admin: one agro job run',
@@ -67,6 +69,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
   app.get(
     '/agro/history',
     {
+      config: { policy: 'field.view' },
       schema: {
         tags,
         summary: "A field's agronomy history: the front_agro_weather.json of its latest report that has one",

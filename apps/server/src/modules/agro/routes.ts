@@ -21,6 +21,7 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
   app.get(
     '/weather',
     {
+      config: { policy: 'weather.view' },
       schema: {
         tags,
         summary: 'Current weather, sunrise and sunset (WeatherAPI shape)',
@@ -37,6 +38,7 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
   app.get(
     '/agro/getWeatherForecastData',
     {
+      config: { policy: 'weather.view' },
       schema: {
         tags,
         summary: 'Weather forecast in 3-hour steps',
@@ -53,6 +55,7 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
   app.get(
     '/agro/getSoilData',
     {
+      config: { policy: 'field.view' },
       schema: {
         tags,
         summary: "A field's latest soil reading (Kelvin)",
@@ -69,6 +72,7 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
   app.get(
     '/agro/getSatelliteImgsData',
     {
+      config: { policy: 'field.view' },
       schema: {
         tags,
         summary: 'Dates with satellite imagery of a field',
@@ -82,6 +86,7 @@ export const agroRoutes: FastifyPluginAsyncZod<{ agro: AgroService }> = async (a
   app.post(
     '/agro/createPolygons',
     {
+      config: { policy: 'admin.tools' },
       schema: {
         tags,
         summary: 'Admin: register fields at the satellite provider and store their agroId',

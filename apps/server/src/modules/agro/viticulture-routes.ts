@@ -11,6 +11,7 @@ export const viticultureRoutes: FastifyPluginAsyncZod<{ viticulture: Viticulture
   app.get(
     '/agro/viticulture',
     {
+      config: { policy: 'field.view' },
       schema: {
         tags: ['agro'],
         summary:

@@ -20,6 +20,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.get(
     '/analytics/overview',
     {
+      config: { policy: 'admin.tools' },
       schema: {
         tags,
         summary:
@@ -34,6 +35,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.get(
     '/analytics/fields-map',
     {
+      config: { policy: 'admin.tools' },
       schema: {
         tags,
         summary: "Every field's centroid, title and hectares for the dashboard map (administrators)",
@@ -46,6 +48,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.get(
     '/analytics/fields-map/polygons',
     {
+      config: { policy: 'admin.tools' },
       schema: {
         tags,
         summary: 'Outlines of the fields centred in bbox=west,south,east,north (administrators)',

@@ -7,6 +7,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
   app.get(
     '/audit',
     {
+      config: { policy: 'audit.view' },
       schema: {
         tags: ['audit'],
         summary: 'Staff actions, newest first (administrators)',

@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/user/create',
     {
       schema: { tags, summary: 'Sign up', body: signUpSchema, response: { 201: messageAnswerSchema } },
-      config: { rateLimit },
+      config: { policy: 'public', rateLimit },
     },
     async (request, reply) => {
       await auth.signUp(request.body, request.ip);
@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/user/login',
     {
       schema: { tags, summary: 'Sign in', body: loginSchema, response: { 200: loginAnswerSchema } },
-      config: { rateLimit },
+      config: { policy: 'public', rateLimit },
     },
     async (request, reply) => {
       const user = await auth.checkCredentials(request.body.email, request.body.password);
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/user/logout',
     {
       schema: { tags, summary: 'Sign out', response: { 200: messageAnswerSchema } },
-      config: { csrf: true },
+      config: { policy: 'public', csrf: true },
     },
     async (request, reply) => {
       await sessions.end(reply, request);
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         body: verifyEmailSchema,
         response: { 200: messageAnswerSchema },
       },
-      config: { rateLimit },
+      config: { policy: 'public', rateLimit },
     },
     async (request) => {
       await auth.verifyEmail(request.body.token);
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         body: passwordResetRequestSchema,
         response: { 200: messageAnswerSchema },
       },
-      config: { rateLimit },
+      config: { policy: 'public', rateLimit },
     },
     async (request) => {
       await auth.requestPasswordReset(request.body.email, request.ip);
@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         body: passwordResetSchema,
         response: { 200: messageAnswerSchema },
       },
-      config: { rateLimit },
+      config: { policy: 'public', rateLimit },
     },
     async (request) => {
       await auth.resetPassword(request.params.token, request.body.password);

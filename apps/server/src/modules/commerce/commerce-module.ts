@@ -3,6 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import { createAccess } from '../auth/access.ts';
 import type { FieldReportsLookup } from '../fields/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { Notify } from '../notifications/service.ts';
@@ -26,6 +27,7 @@ export function createCommerceModule(deps: {
   const issuer = { seller: config.seller, bank: config.bank, salesEmail: config.salesEmail };
   const commerce = createCommerceService({
     commerce: repository,
+    access: createAccess(deps.db),
     audit: deps.audit,
     bank: config.bank,
     events: createOrderEvents({

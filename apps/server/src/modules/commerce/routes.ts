@@ -32,6 +32,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/field/shoot/create',
     {
+      config: { policy: 'field.order' },
       schema: {
         tags,
         summary: "Add a field's package to the cart",
@@ -48,6 +49,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/field/shoot/createMultipleReports',
     {
+      config: { policy: 'field.order' },
       schema: {
         tags,
         summary: 'Add packages of several fields to the cart',
@@ -68,6 +70,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/field/reports/delete',
     {
+      config: { policy: 'cart.edit' },
       schema: {
         tags,
         summary: 'Remove a cart group (field + service)',
@@ -84,6 +87,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/coupon/code/:code',
     {
+      config: { policy: 'cart.use' },
       schema: {
         tags,
         summary: "Check a coupon against the caller's cart",
@@ -97,6 +101,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/coupons',
     {
+      config: { policy: 'coupon.manage' },
       schema: {
         tags,
         summary: 'All coupons (administrators)',
@@ -112,6 +117,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/coupons',
     {
+      config: { policy: 'coupon.manage' },
       schema: {
         tags,
         summary: 'Create a coupon (administrators)',
@@ -128,6 +134,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/coupons/:code/deactivate',
     {
+      config: { policy: 'coupon.manage' },
       schema: {
         tags,
         summary: 'Deactivate a coupon (administrators)',
@@ -144,6 +151,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/orders/create',
     {
+      config: { policy: 'cart.checkout' },
       schema: {
         tags,
         summary: 'Place an order for cart groups (idempotent with an Idempotency-Key)',
@@ -165,6 +173,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/orders',
     {
+      config: { policy: 'order.list' },
       schema: {
         tags,
         summary: 'Own orders, or every order for AdminOrders readers',
@@ -180,6 +189,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/orders/:uuid/pdf',
     {
+      config: { policy: 'order.view' },
       schema: {
         tags,
         summary: "The order's pro-forma invoice or receipt/invoice as PDF, in the customer's language",
@@ -201,6 +211,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/orders',
     {
+      config: { policy: 'order.edit' },
       schema: {
         tags,
         summary: "Change an order's status (administrators)",

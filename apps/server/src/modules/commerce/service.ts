@@ -1,4 +1,5 @@
 import {
+  B2B_ROLES,
   type CouponCreate,
   can,
   couponHectaresAccepted,
@@ -11,11 +12,13 @@ import {
   type OrderStatus,
   pricePerHectare,
   REPORT_VALIDITY_MONTHS,
+  type Role,
   type Service,
   wireTransferAvailable,
 } from '@ampelos/domain';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import type { Access } from '../auth/access.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { FieldViewer } from '../fields/repository.ts';
 import { addMonths, groupCart, summarise } from './cart-groups.ts';
@@ -24,7 +27,6 @@ import type { CommerceQueries, CommerceRepository, CouponRow, OrderWithDetails }
 
 /** A paid report is valid for one year from the moment its order is completed (docs/decisions/commerce.md). */
 const FIELD_NOT_FOUND = 'Field not found';
-const B2B_ROLES = ['b2b_admin', 'b2b_user'];
 
 export interface CartPackage {
   fieldUuid: string;
@@ -45,6 +47,8 @@ const conflict = (msg: string) => new AppError(409, msg);
 
 export function createCommerceService(deps: {
   commerce: CommerceRepository;
+  /** Who may act on which fields, in one query (the domain's policies). */
+  access: Access;
   now?: () => Date;
   /** Notifications and e-mails after an order is placed or changes status (after the commit). */
   events?: OrderEvents;
@@ -80,10 +84,8 @@ export function createCommerceService(deps: {
     /** Adds packages to the caller's cart: one pending report per shoot. All or nothing. */
     async addToCart(auth: AuthContext, packages: CartPackage[]) {
       // Only cart holders buy: staff never add packages on behalf of customers.
-      allow(
-        auth,
-        can(auth.view.permissions, 'create', 'Report') && can(auth.view.permissions, 'read', 'Cart'),
-      );
+      const fieldUuids = packages.map((item) => item.fieldUuid);
+      await deps.access.require(auth, 'field.order', fieldUuids, FIELD_NOT_FOUND);
       if (packages.length === 0) throw badRequest(M.atLeastOneField, 'selectedFields');
       const viewer = viewerOf(auth);
       await deps.commerce.transaction(async (q) => {
@@ -206,7 +208,7 @@ export function createCommerceService(deps: {
         let billingAddress: Record<string, string | null> | null = null;
         let paymentDetails: Record<string, string | null> | null = null;
         if (input.transactionType === 'invoice') {
-          if (!B2B_ROLES.includes(user.role)) throw badRequest(M.invoiceB2bOnly, 'transactionType');
+          if (!B2B_ROLES.includes(user.role as Role)) throw badRequest(M.invoiceB2bOnly, 'transactionType');
           // The company's saved details win over whatever the client sends (docs/decisions/commerce.md).
           const saved = user.companyId ? await q.companyInvoiceDetails(user.companyId) : null;
           const details = saved ?? input.paymentDetails;

@@ -4,7 +4,7 @@ import {
   mayEditUser,
   OPERATIONS_MESSAGES,
   type Role,
-  STAFF_ROLES,
+  seesAllCompanies,
 } from '@ampelos/domain';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { storeAvatar } from '../../platform/images/avatar.ts';
@@ -21,7 +21,7 @@ export function createCompanyDirectoryService(deps: { companies: CompanyReposito
   function requireReader(auth: AuthContext) {
     if (!can(auth.view.permissions, 'read', 'Companies')) throw forbidden();
   }
-  const seesAll = (auth: AuthContext) => (STAFF_ROLES as readonly string[]).includes(auth.user.role);
+  const seesAll = (auth: AuthContext) => seesAllCompanies({ role: auth.user.role as Role });
 
   async function findVisible(auth: AuthContext, uuid: string): Promise<CompanyRow> {
     requireReader(auth);

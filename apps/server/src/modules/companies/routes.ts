@@ -36,6 +36,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/companies',
     {
+      config: { policy: 'company.list' },
       schema: {
         tags,
         summary: 'Companies with user counts (staff: all; b2b roles: their own)',
@@ -53,6 +54,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/companies/:uuid',
     {
+      config: { policy: 'company.view' },
       schema: {
         tags,
         summary: 'A company with its users and their roles',
@@ -68,6 +70,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/companies',
     {
+      config: { policy: 'company.manage' },
       schema: {
         tags,
         summary: 'Add Company (administrators)',
@@ -88,6 +91,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/companies/:uuid/avatar',
     {
+      config: { policy: 'company.manage' },
       schema: {
         tags,
         summary: "Set any company's avatar (Companies:update)",
@@ -109,6 +113,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/companies/:uuid/avatar',
     {
+      config: { policy: 'company.manage' },
       schema: {
         tags,
         summary: "Remove any company's avatar (Companies:update)",
@@ -126,6 +131,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/company',
     {
+      config: { policy: 'company.viewOwn' },
       schema: {
         tags,
         summary: "The caller's company, or null (b2c customers, or before the first invoice save)",
@@ -141,6 +147,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/company/update/invoice',
     {
+      config: { policy: 'company.editOwn' },
       schema: {
         tags,
         summary: 'Save the invoice details (creates the company on the first save)',
@@ -158,6 +165,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/company/avatar/upload',
     {
+      config: { policy: 'company.editOwn' },
       schema: {
         tags,
         summary: 'Upload the company avatar (multipart field avatar, ≤ 2 MB)',
@@ -174,6 +182,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/company/update/avatar',
     {
+      config: { policy: 'company.editOwn' },
       schema: {
         tags,
         summary: 'Remove the company avatar',

@@ -11,6 +11,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
   app.get(
     '/reports/:uuid/data',
     {
+      config: { policy: 'report.viewData' },
       schema: {
         tags,
         summary: "A report's upload state: may the caller upload, the dataset's files and progress",
@@ -27,6 +28,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
   app.post(
     '/reports/:uuid/data/submit',
     {
+      config: { policy: 'report.uploadData' },
       schema: {
         tags,
         summary: 'Submit the uploaded files: validation, then the analysis',
@@ -43,6 +45,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
   app.post(
     '/reports/:uuid/data/confirm',
     {
+      config: { policy: 'report.confirmData' },
       schema: {
         tags,
         summary: 'Operations staff confirm the flight height or the camera layout of a dataset in review',

@@ -54,6 +54,7 @@ export const reportFilesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/reports/:uuid/files/*',
     {
+      config: { policy: 'report.viewResults' },
       schema: {
         tags: ['datasets'],
         summary: "A report's output file: HD photo, map tile, PDF report",

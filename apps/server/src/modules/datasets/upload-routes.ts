@@ -102,7 +102,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
 
   app.post(
     '/uploads',
-    { schema: { hide: true, response: { 201: emptyAnswer('tus: created; Location names the upload') } } },
+    {
+      config: { policy: 'report.uploadData' },
+      schema: { hide: true, response: { 201: emptyAnswer('tus: created; Location names the upload') } },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
@@ -126,6 +129,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
     app.route<{ Params: { id: string } }>({
       method,
       url: '/uploads/:id',
+      config: { policy: 'report.uploadData' },
       schema: { hide: true, response: TUS_ANSWERS[method] },
       handler: async (request, reply) => {
         await uploads.authorize(requireAuth(request), request.params.id);

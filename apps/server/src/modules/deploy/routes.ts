@@ -10,6 +10,7 @@ export const deployRoutes: FastifyPluginAsyncZod<{ deploy: DeployService }> = as
   app.get(
     '/deploy',
     {
+      config: { policy: 'deploy.run' },
       schema: {
         tags,
         summary: 'Whether a deploy is configured or running (administrators)',
@@ -28,7 +29,7 @@ export const deployRoutes: FastifyPluginAsyncZod<{ deploy: DeployService }> = as
         response: { 200: fileAnswer('The deploy output as it runs', 'text/plain') },
       },
       // It changes the world on GET (spec section 7): the CSRF header is required as for any write.
-      config: { csrf: true },
+      config: { policy: 'deploy.run', csrf: true },
     },
     async (request, reply) => {
       const output = deploy.start(requireAuth(request));

@@ -41,6 +41,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/fields',
     {
+      config: { policy: 'field.list' },
       schema: {
         tags,
         summary: "Fields the caller may see, newest first; with type=cart the caller's cart",
@@ -77,6 +78,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/field/:uuid',
     {
+      config: { policy: 'field.view' },
       schema: {
         tags,
         summary: 'One field',
@@ -93,6 +95,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/field/avatar/upload',
     {
+      config: { policy: 'field.create' },
       schema: {
         tags,
         summary: 'Store the map snapshot of a new field (multipart field avatar, ≤ 2 MB)',
@@ -116,6 +119,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/field/create',
     {
+      config: { policy: 'field.create' },
       bodyLimit: CREATE_BODY_LIMIT,
       schema: {
         tags,
@@ -136,6 +140,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/field/update',
     {
+      config: { policy: 'field.edit' },
       schema: {
         tags,
         summary: 'Edit a field (not its polygon)',
@@ -153,6 +158,7 @@ export const fieldRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/field/delete',
     {
+      config: { policy: 'field.delete' },
       schema: {
         tags,
         summary: 'Delete a field',

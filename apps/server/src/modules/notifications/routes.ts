@@ -18,6 +18,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.get(
     '/notifications',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'My newest notifications (type=unread: only unread) and the unread count',
@@ -37,6 +38,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.put(
     '/notifications/read',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'Mark some (uuids) or all of my notifications read',

@@ -10,6 +10,7 @@ export const placeRoutes: FastifyPluginAsyncZod<{ places: PlaceSearch }> = async
   app.get(
     '/places',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'Regions and towns whose name matches q (any accents, Greek or Latin letters), best first',

@@ -13,6 +13,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ exports: ExportService }> = 
   app.get(
     '/user/export',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: "The caller's latest data export and its progress",
@@ -29,6 +30,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ exports: ExportService }> = 
   app.post(
     '/user/export',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'Start a download of all my data (a zip built in the background; one at a time)',
@@ -45,6 +47,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ exports: ExportService }> = 
   app.get(
     '/user/export/:id/download',
     {
+      config: { policy: 'personal.edit' },
       schema: {
         tags,
         summary: 'Download a ready data export (its owner only)',

@@ -33,6 +33,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
   app.post(
     '/reports/update/status',
     {
+      config: { policy: 'report.setStatus' },
       schema: {
         tags,
         summary: 'Staff: move a report along the transition table',
@@ -53,6 +54,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
   app.post(
     '/reports/download/kml',
     {
+      config: { policy: 'shoot.downloadOutline' },
       schema: {
         tags,
         summary: "A field's polygon as KML 2.2, by fieldId (id or uuid) or reportUuid",
@@ -75,6 +77,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
   app.get(
     '/guides/how-to-fly',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: '"How to Fly with your Drone" PDF (en or el)',

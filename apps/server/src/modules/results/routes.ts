@@ -18,6 +18,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
   app.get(
     '/reports/:uuid/results',
     {
+      config: { policy: 'report.viewResults' },
       schema: {
         tags,
         summary: "A completed report's viewer data: layers, tile zooms, photos with their boxes, PDF",
@@ -35,6 +36,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
   app.post(
     '/reports/update/bbox',
     {
+      config: { policy: 'report.annotate' },
       schema: {
         tags,
         summary: 'Annotate a box of an HD photo (stress factor, comment) or add a box drawn on it',
@@ -55,6 +57,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
   app.get(
     '/annotations/export',
     {
+      config: { policy: 'report.exportAnnotations' },
       schema: {
         tags,
         summary:

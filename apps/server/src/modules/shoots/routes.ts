@@ -33,6 +33,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
   app.get(
     '/shoots',
     {
+      config: { policy: 'shoot.list' },
       schema: {
         tags,
         summary: 'Photo shoots the caller may see, the needs-assignment count, reports awaiting a shoot',
@@ -52,6 +53,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
   app.get(
     '/shoot/:uuid',
     {
+      config: { policy: 'shoot.view' },
       schema: {
         tags,
         summary: 'One photo shoot',
@@ -68,6 +70,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
   app.put(
     '/field/shoot/update',
     {
+      config: { policy: 'shoot.giveAvailability' },
       schema: {
         tags,
         summary: "The customer's availability (at most 14 days) for a processing E2E report",
@@ -88,6 +91,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
   app.put(
     '/shoot/updateDates',
     {
+      config: { policy: 'shoot.plan' },
       schema: {
         tags,
         summary: 'Confirm dates, or set/reset the final shoot day',
@@ -111,6 +115,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
   app.post(
     '/shoot/setFixedDates',
     {
+      config: { policy: 'shoot.fixDates' },
       schema: {
         tags,
         summary: 'Staff: fixed primary and alternative shoot days',
@@ -133,6 +138,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
   app.put(
     '/shoot/:uuid',
     {
+      config: { policy: 'shoot.plan' },
       schema: {
         tags,
         summary: 'Assign a drone operator organisation (droneAdminId) or a pilot (droneOperatorId)',
@@ -150,6 +156,7 @@ export const shootRoutes: FastifyPluginAsyncZod<{ shoots: ShootService; crew: Cr
   app.put(
     '/shoot/:uuid/status',
     {
+      config: { policy: 'shoot.fly' },
       schema: {
         tags,
         summary: 'Mark the shoot complete',

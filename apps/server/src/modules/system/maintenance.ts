@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import { requirePolicy } from '../auth/policy.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 
 /** The administrators' switch, in storage so every process (API, workers) reads the same one. */
@@ -55,7 +56,7 @@ export function createMaintenance(deps: { storage: Storage; fromConfig: boolean;
 
     /** Administrators switch it; the configuration's maintenance can only be ended there. */
     async set(auth: AuthContext, on: boolean): Promise<MaintenanceView> {
-      if (auth.user.role !== 'admin') throw forbidden();
+      requirePolicy(auth, 'admin.tools');
       if (deps.fromConfig)
         throw new AppError(409, 'Maintenance is set by MAINTENANCE_MODE in the server configuration');
       const since = on ? new Date().toISOString() : null;

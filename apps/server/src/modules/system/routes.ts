@@ -36,6 +36,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app.get(
     '/config/public',
     {
+      config: { policy: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Settings the web app shows',
@@ -58,6 +59,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app.put(
     '/system/maintenance',
     {
+      config: { policy: 'admin.tools' },
       schema: {
         tags: ['system'],
         summary: 'Switch maintenance mode (administrators): customers and drone crews wait, staff work',
@@ -77,6 +79,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app.get(
     '/files/*',
     {
+      config: { policy: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Uploaded files (avatars)',

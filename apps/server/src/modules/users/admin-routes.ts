@@ -22,6 +22,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
   app.get(
     '/users',
     {
+      config: { policy: 'user.list' },
       schema: {
         tags,
         summary: 'Users the caller may see (staff: all; drone and b2b admins: their company), newest first',
@@ -39,6 +40,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
   app.post(
     '/users/find',
     {
+      config: { policy: 'user.list' },
       schema: {
         tags,
         summary: 'Visible users of one role (e.g. drone_admin for assignment)',
@@ -56,6 +58,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
   app.post(
     '/user/find',
     {
+      config: { policy: 'user.view' },
       schema: {
         tags,
         summary: 'One visible user by id or uuid',
@@ -78,7 +81,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
         response: { 201: userAnswerSchema },
       },
       // Each call sends an e-mail: a bound on invitations per client.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { policy: 'user.create', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const created = await admin.create(requireAuth(request), request.body);

@@ -35,6 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app.get(
     '/user',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -53,6 +54,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app.put(
     '/user/update',
     {
+      config: { policy: 'user.editProfile' },
       schema: {
         tags,
         summary: 'Update a profile',
@@ -85,6 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app.put(
     '/user/update/password',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'Change the password',
@@ -101,6 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app.put(
     '/user/delete/account',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'Delete the account (typed e-mail must match)',
@@ -118,6 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app.post(
     '/user/settings/changeLanguage',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'Change the language',
@@ -134,6 +139,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app.post(
     '/user/avatar/upload',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags,
         summary: 'Upload an avatar (multipart field avatar, ≤ 2 MB)',
@@ -150,6 +156,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app.put(
     '/user/update/avatar',
     {
+      config: { policy: 'signedIn' },
       schema: { tags, summary: 'Remove the avatar', body: avatarClearSchema, response: { 200: userAnswer } },
     },
     async (request) => {
@@ -164,12 +171,15 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
       summary: 'One-click opt-out from periodic e-mail',
       params: z.object({ token: z.string().max(100) }),
     },
-    config: { csrf: false },
+    config: { policy: 'public' as const, csrf: false },
   };
   const page = fileAnswer('A page saying whether the opt-out worked', 'text/html');
   app.get(
     '/user/unsubscribe/:token',
-    { ...unsubscribe, schema: { ...unsubscribe.schema, response: { 200: page, 404: page } } },
+    {
+      ...unsubscribe,
+      schema: { ...unsubscribe.schema, response: { 200: page, 404: page } },
+    },
     async (request, reply) => {
       const done = await users.unsubscribe(request.params.token);
       return reply
@@ -184,7 +194,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   );
   app.post(
     '/user/unsubscribe/:token',
-    { ...unsubscribe, schema: { ...unsubscribe.schema, response: { 200: messageAnswerSchema } } },
+    {
+      ...unsubscribe,
+      schema: { ...unsubscribe.schema, response: { 200: messageAnswerSchema } },
+    },
     async (request) => {
       await users.unsubscribe(request.params.token);
       return { msg: 'Unsubscribed' };

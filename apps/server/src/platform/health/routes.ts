@@ -18,6 +18,7 @@ export async function healthRoutes(app: FastifyInstance, options: { readiness: R
   app.get(
     '/health',
     {
+      config: { policy: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Liveness',
@@ -32,6 +33,7 @@ export async function healthRoutes(app: FastifyInstance, options: { readiness: R
   app.get(
     '/ready',
     {
+      config: { policy: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Readiness: database, storage and job queue',

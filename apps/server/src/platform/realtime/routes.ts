@@ -84,6 +84,7 @@ export async function realtimeRoutes<V>(app: FastifyInstance, options: RealtimeR
   app.get(
     '/realtime',
     {
+      config: { policy: 'signedIn' },
       websocket: true,
       schema: { hide: true, response: { 101: emptyAnswer('Switching Protocols: the WebSocket') } },
       preValidation: async (request) => {

@@ -1,5 +1,6 @@
-import { roleCan } from './permissions.ts';
-import { B2B_ROLES, ROLES, type Role, STAFF_ROLES } from './roles.ts';
+import { roleCan } from '../roles/permissions.ts';
+import { B2B_ROLES, ROLES, type Role, STAFF_ROLES } from '../roles/roles.ts';
+import type { Decision, PolicyActor, RecordFacts } from './policy.ts';
 
 /**
  * Roles a role may give when adding or editing a user, never above its own: an admin any role; a
@@ -60,4 +61,32 @@ export function mayChooseUserCompany(actor: { role: Role }): boolean {
 /** Whether `actor` may add a user of `role` (to its own company unless it is an admin). */
 export function mayAddUser(actor: { role: Role }, role: Role): boolean {
   return roleCan(actor.role, 'create', 'Users') && grantableRoles(actor.role).includes(role);
+}
+
+/**
+ * `PUT /api/user/update`: one's own profile always; another user's only with Users:update (checked
+ * before the user is looked up, 403), then the user must be visible (404) and editable (403).
+ */
+export function decideProfileEdit(actor: PolicyActor, target: RecordFacts): Decision {
+  if (target.ownerId === actor.userId) return 'allowed';
+  if (!roleCan(actor.role, 'update', 'Users')) return 'forbidden';
+  const party = {
+    id: target.ownerId,
+    role: target.ownerRole ?? 'b2c_user',
+    companyId: target.ownerCompanyId,
+  };
+  const self = { id: actor.userId, role: actor.role, companyId: actor.companyId };
+  if (!maySeeUser(self, party)) return 'hidden';
+  return mayEditUser(self, party) ? 'allowed' : 'forbidden';
+}
+
+/** Whether the caller sees a user record: itself always, others by its user scope. */
+export function canSeeUser(actor: PolicyActor, target: RecordFacts): boolean {
+  if (target.ownerId === actor.userId) return true;
+  const party = {
+    id: target.ownerId,
+    role: target.ownerRole ?? 'b2c_user',
+    companyId: target.ownerCompanyId,
+  };
+  return maySeeUser({ id: actor.userId, role: actor.role, companyId: actor.companyId }, party);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from './roles.ts';
-import { grantableRoles, mayAddUser, mayChooseUserCompany, mayEditUser, maySeeUser } from './user-policy.ts';
+import { ROLES } from '../roles/roles.ts';
+import { grantableRoles, mayAddUser, mayChooseUserCompany, mayEditUser, maySeeUser } from './user.ts';
 
 describe('user policy', () => {
   it('never grants a role above one’s own', () => {

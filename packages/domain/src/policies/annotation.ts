@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import type { Role } from '../roles/roles.ts';
 
 /**
  * Who may download annotated plants as a labelled set (crops, boxes, factors) for training

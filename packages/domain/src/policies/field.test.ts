@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldScope } from './field-policy.ts';
-import { ROLES } from './roles.ts';
+import { ROLES } from '../roles/roles.ts';
+import { fieldScope } from './field.ts';
 
 describe('field scope', () => {
   it.each([

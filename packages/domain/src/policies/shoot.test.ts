@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from './roles.ts';
+import { ROLES } from '../roles/roles.ts';
 import {
   isShootCrew,
   isShootManager,
@@ -7,7 +7,7 @@ import {
   type ShootFacts,
   shootActions,
   shootScope,
-} from './shoot-policy.ts';
+} from './shoot.ts';
 
 const today = '2026-05-10';
 const base: ShootFacts = {

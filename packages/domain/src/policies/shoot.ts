@@ -1,8 +1,10 @@
+import { roleCan } from '../roles/permissions.ts';
+import { B2B_ROLES, type Role, STAFF_ROLES } from '../roles/roles.ts';
 import type { ReportStatus } from '../statuses/report-status.ts';
 import type { ScheduleType, ShootStatus } from '../statuses/shoot-status.ts';
 import type { ShootActionsView } from '../views/operations.ts';
-import { roleCan } from './permissions.ts';
-import { B2B_ROLES, type Role, STAFF_ROLES } from './roles.ts';
+import { canSeeField } from './field.ts';
+import type { PolicyActor, RecordFacts, ShootCrew } from './policy.ts';
 
 /**
  * Which shoots a role sees: shoot managers and the other staff every shoot; a drone operator
@@ -38,13 +40,6 @@ export const REPORT_ACTION_STAFF: readonly Role[] = ['admin', 'financial_admin',
 /** Whether this caller may give or change the availability of a report it can see. */
 export function mayGiveAvailability(role: Role): boolean {
   return REPORT_ACTION_STAFF.includes(role) || roleCan(role, 'create', 'Report');
-}
-
-/** Who is assigned to a shoot, with the organisation of its pilot. */
-export interface ShootCrew {
-  droneAdminId: number | null;
-  droneOperatorId: number | null;
-  droneOperatorCompanyId: number | null;
 }
 
 /**
@@ -119,4 +114,19 @@ export function shootActions(actor: ShootActor, shoot: ShootFacts, today: string
     setFixedDates: manager && scheduling && shoot.status !== 'complete',
     complete: crew && scheduling && confirmed && shoot.finalDay !== null && shoot.finalDay <= today,
   };
+}
+
+/** Whether the caller sees a shoot: by its shoot scope, the crew theirs, customers by the field. */
+export function canSeeShoot(actor: PolicyActor, shoot: RecordFacts): boolean {
+  const scope = shootScope(actor.role);
+  if (scope === 'all') return true;
+  if (scope === 'organisation' || scope === 'pilot')
+    return shoot.crew ? isShootCrew(actor, shoot.crew) : false;
+  return canSeeField(actor, shoot);
+}
+
+/** Who may change a shoot's crew or dates: shoot managers, and the drone_admin on its crew. */
+export function mayPlanShoot(actor: PolicyActor, shoot: RecordFacts): boolean {
+  if (isShootManager(actor.role)) return true;
+  return actor.role === 'drone_admin' && shoot.crew !== undefined && isShootCrew(actor, shoot.crew);
 }
