@@ -8,7 +8,7 @@ export const COMMERCE_MESSAGES = {
   addedToCart: 'Package successfully added to cart.',
   alreadyInCart: 'Already added to cart',
   noPackage: 'Please choose one of the offered packages',
-  e2eFieldTooSmall: 'End to End is available for fields of at least {min} hectares',
+  e2eFieldTooSmall: 'End to End is available for fields of at least {{min}} hectares',
   atLeastOneField: 'Please select at least one field',
   cartItemDeleted: 'Cart item successfully deleted.',
   cartItemNotFound: 'Cart item not found',

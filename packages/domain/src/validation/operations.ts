@@ -3,6 +3,7 @@ import { ROLES } from '../roles/roles.ts';
 import { isCalendarDay, SHOOT_MESSAGES } from '../scheduling.ts';
 import { REPORT_STATUSES } from '../statuses/report-status.ts';
 import { companySchema } from './company.ts';
+import { HTTP_MESSAGES } from './http-messages.ts';
 import { MESSAGES } from './messages.ts';
 import { emailSchema, langSchema, profileNameSchema } from './user.ts';
 
@@ -120,7 +121,7 @@ export const shootStatusUpdateSchema = z.strictObject({ status: z.literal('compl
 /** `POST /reports/update/status`. An unknown status answers "Unknown new status". */
 export const reportStatusUpdateSchema = z.strictObject({
   reportUuid: uuidSchema,
-  newStatus: z.enum(REPORT_STATUSES, { error: 'Unknown new status' }),
+  newStatus: z.enum(REPORT_STATUSES, { error: HTTP_MESSAGES.unknownNewStatus }),
 });
 
 /** `POST /reports/download/kml`: a field (id or uuid) or a report (uuid); exactly one. */
@@ -154,7 +155,7 @@ export const userCreateSchema = z.strictObject({
   firstName: profileNameSchema,
   lastName: profileNameSchema,
   email: emailSchema,
-  role: z.enum(ROLES, { error: 'Choose a role' }),
+  role: z.enum(ROLES, { error: MESSAGES.chooseRole }),
   companyId: idSchema.nullish(),
   organisation: z.string().trim().min(2, MESSAGES.englishText).max(100, MESSAGES.englishText).optional(),
   mobile: z.string().trim().min(5, MESSAGES.mobile).max(20, MESSAGES.mobile).nullish(),
@@ -191,5 +192,5 @@ export const OPERATIONS_MESSAGES = {
   reportNeedsShoot: 'An End to End report becomes Processing Pending when its Photo Shoot is scheduled',
   reportHasNoShoot: 'Bring Your Own Images reports have no Photo Shoot',
   reportShootNotComplete: 'The Photo Shoot of this report is not complete yet',
-  illegalReportTransition: 'A report cannot move from {from} to {to}',
+  illegalReportTransition: 'A report cannot move from {{from}} to {{to}}',
 } as const;
