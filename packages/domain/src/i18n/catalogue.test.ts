@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import * as domain from '../index.ts';
 import { CATALOGUE, NAMESPACES } from './catalogue.ts';
+import { ERROR_TEXTS_EN } from './error-texts.ts';
 
 function leaves(tree: unknown, prefix = ''): [string, unknown][] {
   if (typeof tree !== 'object' || tree === null) return [[prefix, tree]];
@@ -54,5 +56,22 @@ describe('the translation catalogue', () => {
         .map(([key]) => `${namespace}:${key}`);
     });
     expect(copied).toEqual([]);
+  });
+
+  it('keys every message catalogue of the domain (`*_MESSAGES`) in the errors namespace', () => {
+    const groups = new Set<unknown>(Object.values(ERROR_TEXTS_EN));
+    const catalogues = Object.entries(domain).filter(([name]) => /(^|_)MESSAGES$/.test(name));
+    expect(catalogues.length).toBeGreaterThan(10);
+    expect(catalogues.filter(([, catalogue]) => !groups.has(catalogue)).map(([name]) => name)).toEqual([]);
+  });
+
+  it('finds the key of a domain message and fills its parameters', () => {
+    expect(domain.errorKeyOf(domain.MESSAGES.email)).toBe('errors:validation.email');
+    expect(domain.keyedMessage(domain.COMMERCE_MESSAGES.e2eFieldTooSmall, { min: 5 })).toEqual({
+      msg: 'End to End is available for fields of at least 5 hectares',
+      key: 'errors:commerce.e2eFieldTooSmall',
+      params: { min: 5 },
+    });
+    expect(domain.keyedMessage('Not a catalogue text')).toEqual({ msg: 'Not a catalogue text' });
   });
 });

@@ -4,7 +4,6 @@ import { SHOOT_MESSAGES } from '../scheduling.ts';
 import { AGRO_MESSAGES } from '../validation/agro.ts';
 import { COMMERCE_MESSAGES } from '../validation/commerce.ts';
 import { COMPANY_MESSAGES } from '../validation/company.ts';
-import { POLYGON_TOO_MANY_POSITIONS } from '../validation/field.ts';
 import { CLIENT_ERROR_MESSAGES, HTTP_MESSAGES } from '../validation/http-messages.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { OPERATIONS_MESSAGES } from '../validation/operations.ts';
@@ -25,7 +24,7 @@ export const ERROR_TEXTS_EN = {
   http: HTTP_MESSAGES,
   client: CLIENT_ERROR_MESSAGES,
   auth: AUTH_MESSAGES,
-  field: { ...FIELD_GEOMETRY_MESSAGES, tooManyPositions: POLYGON_TOO_MANY_POSITIONS },
+  field: FIELD_GEOMETRY_MESSAGES,
   shoot: SHOOT_MESSAGES,
   operations: OPERATIONS_MESSAGES,
   company: COMPANY_MESSAGES,

@@ -1,3 +1,5 @@
+import { POLYGON_TOO_MANY_POSITIONS } from './field.ts';
+
 /** Messages the server answers for sign-in and field boundaries: exact English, keyed in the `errors` catalogue. */
 export const AUTH_MESSAGES = {
   signedUp: 'Account created. Check your e-mail to verify your address.',
@@ -16,4 +18,5 @@ export const FIELD_GEOMETRY_MESSAGES = {
   selfIntersection: 'The field boundary crosses itself. Please redraw it without crossing lines.',
   tooSmall: 'The field is too small: its area must be at least 1 m²',
   tooLarge: 'The field is too large: its area must be at most 10,000 hectares',
+  tooManyPositions: POLYGON_TOO_MANY_POSITIONS,
 } as const;
