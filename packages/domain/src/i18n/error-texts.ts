@@ -1,13 +1,13 @@
 import { ANALYTICS_MESSAGES } from '../analytics.ts';
 import { MAINTENANCE_MESSAGES } from '../maintenance.ts';
 import { SHOOT_MESSAGES } from '../scheduling.ts';
-import { AGRO_MESSAGES } from '../validation/agro.ts';
-import { COMMERCE_MESSAGES } from '../validation/commerce.ts';
-import { COMPANY_MESSAGES } from '../validation/company.ts';
+import { AGRO_MESSAGES } from '../validation/agro-messages.ts';
+import { COMMERCE_MESSAGES } from '../validation/commerce-messages.ts';
+import { COMPANY_MESSAGES } from '../validation/company-messages.ts';
 import { CLIENT_ERROR_MESSAGES, HTTP_MESSAGES } from '../validation/http-messages.ts';
 import { MESSAGES } from '../validation/messages.ts';
-import { OPERATIONS_MESSAGES } from '../validation/operations.ts';
-import { REALTIME_MESSAGES } from '../validation/realtime.ts';
+import { OPERATIONS_MESSAGES } from '../validation/operations-messages.ts';
+import { REALTIME_MESSAGES } from '../validation/realtime-messages.ts';
 import { AUTH_MESSAGES, FIELD_GEOMETRY_MESSAGES } from '../validation/server-messages.ts';
 import { AGRO_JOB_MESSAGES } from '../views/agro-jobs.ts';
 import { DATASET_MESSAGES } from '../views/dataset.ts';

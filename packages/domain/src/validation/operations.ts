@@ -5,7 +5,10 @@ import { REPORT_STATUSES } from '../statuses/report-status.ts';
 import { companySchema } from './company.ts';
 import { HTTP_MESSAGES } from './http-messages.ts';
 import { MESSAGES } from './messages.ts';
+import { OPERATIONS_MESSAGES } from './operations-messages.ts';
 import { emailSchema, langSchema, profileNameSchema } from './user.ts';
+
+export { OPERATIONS_MESSAGES };
 
 const uuidSchema = z.string().trim().uuid();
 const idSchema = z.number().int().positive().max(2_147_483_647);
@@ -174,23 +177,3 @@ export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
 export type CompanyCreate = z.output<typeof companyCreateSchema>;
 
 export const companyParamsSchema = z.object({ uuid: z.string().uuid({ error: 'Company not found' }) });
-
-/** Messages of the users and companies calls (spec section 8 where it gives them). */
-export const OPERATIONS_MESSAGES = {
-  userUpdated: 'User successfully updated',
-  userCreated: 'User successfully added. An invitation e-mail has been sent.',
-  userNotFound: 'User not found',
-  roleNotAllowed: 'You cannot give this role',
-  ownRoleChange: 'You cannot change your own role',
-  emailTaken: 'An account with this e-mail already exists',
-  companyCreated: 'Company successfully created',
-  companyNotFound: 'Company not found',
-  companyRequired: 'Choose the company of this user',
-  reportUpdated: 'Report successfully updated.',
-  reportNotFound: 'Report not found',
-  reportStatusFollowsOrder: "This status follows the order; change the order's status instead",
-  reportNeedsShoot: 'An End to End report becomes Processing Pending when its Photo Shoot is scheduled',
-  reportHasNoShoot: 'Bring Your Own Images reports have no Photo Shoot',
-  reportShootNotComplete: 'The Photo Shoot of this report is not complete yet',
-  illegalReportTransition: 'A report cannot move from {{from}} to {{to}}',
-} as const;

@@ -1,4 +1,4 @@
-import { POLYGON_TOO_MANY_POSITIONS } from './field.ts';
+import { POLYGON_TOO_MANY_POSITIONS } from './field-limits.ts';
 
 /** Messages the server answers for sign-in and field boundaries: exact English, keyed in the `errors` catalogue. */
 export const AUTH_MESSAGES = {
