@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readErrorPaths } from '../../../lib/api-errors.ts';
 import { zodValidate } from '../../../lib/form.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateAnswer, translateMessage } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateCompany } from '../api/create-company.ts';
 
@@ -50,10 +50,11 @@ export function AddCompanyForm({ onCreated, onClose }: AddCompanyFormProps) {
       },
       onError: (error) => {
         if (!(error instanceof ApiError) || error.status !== 400) return;
-        for (const { msg, path } of readErrorPaths(error.body)) {
+        for (const { path, ...answer } of readErrorPaths(error.body)) {
+          const msg = translateAnswer(answer);
           const field = path?.split('.')[0];
-          if (field && field in values) form.setFieldError(field, translateMessage(msg));
-          else notifyError(translateMessage(msg));
+          if (field && field in values) form.setFieldError(field, msg);
+          else notifyError(msg);
         }
       },
     });

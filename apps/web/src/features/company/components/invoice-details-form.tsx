@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { readErrorPaths } from '../../../lib/api-errors.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { zodValidate } from '../../../lib/form.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateAnswer } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateInvoiceDetails } from '../api/update-invoice-details.ts';
 
@@ -77,12 +77,13 @@ export function InvoiceDetailsForm({ company, onSaved }: InvoiceDetailsFormProps
       onError: (error) => {
         notifyError(t('company.invoice.verifyData'), TIMERS_MS.invoiceError);
         if (!(error instanceof ApiError) || error.status !== 400) return;
-        for (const { msg, path } of readErrorPaths(error.body)) {
+        for (const { path, ...answer } of readErrorPaths(error.body)) {
+          const msg = translateAnswer(answer);
           const field = path?.split('.')[0];
           if (field && (INVOICE_DETAIL_FIELDS as readonly string[]).includes(field)) {
-            form.setFieldError(field, translateMessage(msg));
+            form.setFieldError(field, msg);
           } else {
-            notifyError(translateMessage(msg), TIMERS_MS.invoiceError);
+            notifyError(msg, TIMERS_MS.invoiceError);
           }
         }
       },
