@@ -75,7 +75,11 @@ export function OrderBillingInfo({ order }: { order: OrderView }) {
       <InfoSection
         title={t('orders.invoice.title')}
         testId="order-invoice-info"
-        rows={INVOICE_DETAIL_FIELDS.map((key) => ({ key, label: t(`orders.invoice.${key}`), value: details[key] }))}
+        rows={INVOICE_DETAIL_FIELDS.map((key) => ({
+          key,
+          label: t(`orders.invoice.${key}`),
+          value: details[key],
+        }))}
       />
     );
   }
