@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
 // screen; the results viewer is checked in results.test.ts, where a report is already processed.
 // A serious or critical axe violation fails the case. A11Y_SEED=<seed> replays a day's share.
 
-const SHARE_SIZE = 6;
+const SHARE_SIZE = 4;
 const SEED = shareSeed();
 const share = pickShare(
   screens.filter((screen) => !screen.needsResults),
@@ -57,10 +57,10 @@ describe(`a seeded share of the accessibility run (A11Y_SEED=${SEED})`, () => {
     expect(names(SEED)).toEqual(share.map((one) => `${one.screen.name}/${one.lang}/${one.width}`));
     expect(names(SEED + 1)).not.toEqual(names(SEED));
     expect(new Set(share.map((one) => one.screen.name)).size).toBe(SHARE_SIZE);
-    // Over a fortnight, more than half of the screens come round.
+    // Over a fortnight (a fixed one: the check is the same every day), most screens come round.
     const seen = new Set(
-      Array.from({ length: 14 }, (_, day) => pickShare(candidates, SEED + day, SHARE_SIZE)).flatMap((days) =>
-        days.map((one) => one.screen.name),
+      Array.from({ length: 14 }, (_, day) => pickShare(candidates, 20_000 + day, SHARE_SIZE)).flatMap(
+        (days) => days.map((one) => one.screen.name),
       ),
     );
     for (const seed of [SEED, SEED + 1, SEED + 2]) {
