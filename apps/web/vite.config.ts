@@ -91,11 +91,14 @@ export default defineConfig({
       // share (dialogs, scroll areas) on the sign-in page too.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
-        // The language catalogues by a name that says what they are (the first-visit check looks for them).
-        chunkFileNames: (chunk) =>
-          /[\\/]src[\\/]i18n[\\/]\w+\.json$/.test(chunk.facadeModuleId ?? '')
-            ? 'assets/i18n-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+        // The catalogue's chunks by a name that says what they are, `i18n-<lang>-<namespace>` (the
+        // first-visit check looks for them).
+        chunkFileNames: (chunk) => {
+          const catalogue = /[\\/]src[\\/]i18n[\\/](en|el)[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return catalogue
+            ? `assets/i18n-${catalogue[1]}-${catalogue[2]}-[hash].js`
+            : 'assets/[name]-[hash].js';
+        },
         // Every screen is its own chunk (React.lazy in the router) and the bundler shares what they have
         // in common. Only React gets a fixed chunk: every route needs it and it changes least often.
         // Grouping more (all of Mantine, all libraries) would put what one screen uses on every screen.

@@ -1,5 +1,6 @@
 // Accessibility of every screen: axe on each, in English and Greek, at 375 px and 1440 px, with a
-// full-page screenshot of each to look at. Not part of `npm test`: `npm run a11y` (builds the web app first).
+// full-page screenshot of each to look at: `npm run a11y` (builds the web app first). `npm test` runs a
+// seeded share of it (journeys/accessibility.test.ts, docs/TESTING.md).
 //
 //   A11Y_OUT       where the screenshots and results go (default data/a11y, ignored by git)
 //   A11Y_ONLY      a regular expression: only the screens whose name matches
@@ -10,14 +11,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { retryClosedConnections } from '../support/patient-fetch.ts';
 import { startServer } from '../support/server.ts';
+import { atWidth, axeFindings, type Violation } from './axe.ts';
 import { type LayoutFindings, layoutFindings } from './layout.ts';
 import { type Role, type Screen, screens } from './screens.ts';
-import { type Seeded, seed, signIn } from './seed.ts';
+import { type Seeded, seed, signedInContext } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.resolve(root, process.env.A11Y_OUT ?? 'data/a11y');
@@ -26,13 +27,6 @@ const langs = (process.env.A11Y_LANGS ?? 'en,el').split(',') as ('en' | 'el')[];
 const widths = (process.env.A11Y_WIDTHS ?? '375,1440').split(',').map(Number);
 const baselineFile = process.env.A11Y_BASELINE ?? path.join(outDir, 'baseline.json');
 
-interface Violation {
-  id: string;
-  impact: string;
-  nodes: number;
-  targets: string[];
-  help: string;
-}
 /**
  * `screen/lang/width` → its serious and critical violations (other impacts are counted only), and what
  * a reader would see cut or squeezed (three-line labels are looked for on phones only).
@@ -57,7 +51,7 @@ try {
   console.log('Seeding accounts and data (a report is processed, about a minute)…');
   const seeded = await seed(server, browser, { withResults: selected.some((screen) => screen.needsResults) });
   for (const lang of langs) {
-    const contexts = await signedInContexts(browser, server.baseUrl, seeded, lang);
+    const contexts = await signedInContexts(browser, seeded, lang);
     for (const screen of selected) {
       const checked = await check(contexts[screen.as], screen, seeded, lang);
       for (const [width, found] of Object.entries(checked)) {
@@ -92,25 +86,10 @@ if (!baseline) await writeFile(baselineFile, JSON.stringify(summary, null, 2));
 printTable(summary, baseline);
 console.log(`\nScreenshots and summary.json in ${outDir} (${Math.round((Date.now() - started) / 1000)} s)`);
 
-async function signedInContexts(browser: Browser, baseURL: string, seeded: Seeded, lang: 'en' | 'el') {
+async function signedInContexts(browser: Browser, seeded: Seeded, lang: 'en' | 'el') {
   const contexts = {} as Record<Role, BrowserContext>;
   for (const role of ['anonymous', 'customer', 'admin'] as const) {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-    // A shared, busy machine can take far longer than Playwright's 30 s to load a page.
-    context.setDefaultTimeout(120_000);
-    // Anonymous pages remember the language on the device; signed-in users carry it on the account.
-    await context.addInitScript((chosen) => localStorage.setItem('ampelos.lang', chosen), lang);
-    if (role !== 'anonymous') {
-      const page = await context.newPage();
-      await signIn(page, server, seeded[role]);
-      const answer = await page.request.post('/api/user/settings/changeLanguage', {
-        headers: { 'X-Requested-With': 'XMLHttpRequest' },
-        data: { lang },
-      });
-      if (!answer.ok()) throw new Error(`changeLanguage: ${answer.status()}`);
-      await page.close();
-    }
-    contexts[role] = context;
+    contexts[role] = await signedInContext(browser, server, seeded, role, lang);
   }
   return contexts;
 }
@@ -139,47 +118,15 @@ async function check(context: BrowserContext, screen: Screen, seeded: Seeded, la
   return checked;
 }
 
-/**
- * Waits for the page to settle on its new width: a rendered frame or two (media-query re-renders),
- * then no running transition or animation that ends (modals, drawers), every image and font loaded.
- */
-async function settled(page: Page) {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        // A loader spins for ever: only animations that end are waited for.
-        .every(
-          (animation) =>
-            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ) &&
-      Array.from(document.images).every((image) => image.complete) &&
-      document.fonts.status === 'loaded',
-  );
-}
-
 async function checkAt(page: Page, screen: Screen, lang: string, width: number) {
-  await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-  await settled(page);
+  await atWidth(page, width);
   const dir = path.join(outDir, lang);
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${screen.name}-${width}.png`), fullPage: true });
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? '',
-      nodes: violation.nodes.length,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-      help: violation.help,
-    }));
+  const { serious, minor } = await axeFindings(page);
   const layout = await layoutFindings(page);
   if (width >= 800) layout.threeLine = [];
-  return { serious, minor: results.violations.length - serious.length, layout };
+  return { serious, minor, layout };
 }
 
 function printTable(now: Summary, before: Summary | null) {

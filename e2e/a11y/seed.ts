@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   generateSampleData,
   type SampleTruth,
@@ -31,6 +31,36 @@ export async function signIn(page: Page, server: RunningServer, account: Account
   await page.getByTestId('login-password').fill(account.password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * A browser context of `role` (`anonymous`, or the seeded customer or admin signed in) in `lang`:
+ * anonymous pages remember the language on the device, signed-in users carry it on the account.
+ */
+export async function signedInContext(
+  browser: Browser,
+  server: RunningServer,
+  seeded: Seeded,
+  role: 'anonymous' | 'customer' | 'admin',
+  lang: 'en' | 'el',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 1440, height: 900 },
+  });
+  // A shared, busy machine can take far longer than Playwright's 30 s to load a page.
+  context.setDefaultTimeout(120_000);
+  await context.addInitScript((chosen) => localStorage.setItem('ampelos.lang', chosen), lang);
+  if (role === 'anonymous') return context;
+  const page = await context.newPage();
+  await signIn(page, server, seeded[role]);
+  const answer = await page.request.post('/api/user/settings/changeLanguage', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { lang },
+  });
+  if (!answer.ok()) throw new Error(`changeLanguage: ${answer.status()}`);
+  await page.close();
+  return context;
 }
 
 /** A rectangle of about `hectares` near Nemea, `slot` keeping fields apart. */

@@ -49,6 +49,48 @@ async function mapCanvas(page: Page, testId: string, readyAttribute = 'data-map-
   return { click: (dx: number, dy: number) => page.mouse.click(cx + dx, cy + dy) };
 }
 
+/** The no-imagery notice and the field's outline on the field page do not overlap. */
+async function outlineClearOfNotice(page: Page) {
+  const map = page.getByTestId('field-map');
+  const [mapBox, noticeBox, outline] = await Promise.all([
+    map.boundingBox(),
+    map.getByTestId('map-imagery-notice').boundingBox(),
+    map.getAttribute('data-outline-box'),
+  ]);
+  if (!mapBox || !noticeBox || !outline) return false;
+  const [left = 0, top = 0, right = 0, bottom = 0] = outline.split(',').map(Number);
+  const notice = {
+    left: noticeBox.x - mapBox.x,
+    top: noticeBox.y - mapBox.y,
+    right: noticeBox.x - mapBox.x + noticeBox.width,
+    bottom: noticeBox.y - mapBox.y + noticeBox.height,
+  };
+  const inside = left >= 0 && top >= 0 && right <= mapBox.width && bottom <= mapBox.height;
+  const apart = right < notice.left || left > notice.right || bottom < notice.top || top > notice.bottom;
+  return inside && apart;
+}
+
+/** The field form's number inputs two to a row: each row's label heights and input tops. */
+async function numberInputRows(page: Page) {
+  const wrappers = page.getByTestId('field-number-inputs').locator(':scope > div');
+  const boxes = [];
+  for (let index = 0; index < (await wrappers.count()); index++) {
+    const wrapper = wrappers.nth(index);
+    const [label, input] = await Promise.all([
+      wrapper.locator('label').first().boundingBox(),
+      wrapper.locator('input').boundingBox(),
+    ]);
+    if (!label || !input) throw new Error('a number input without its label or box');
+    boxes.push({ label: Math.round(label.height), top: Math.round(input.y) });
+  }
+  const rows: { labelHeights: [number, number]; inputTops: [number, number] }[] = [];
+  for (let index = 0; index + 1 < boxes.length; index += 2) {
+    const [a, b] = [boxes[index], boxes[index + 1]] as [(typeof boxes)[0], (typeof boxes)[0]];
+    rows.push({ labelHeights: [a.label, b.label], inputTops: [a.top, b.top] });
+  }
+  return rows;
+}
+
 describe('a customer with fields', () => {
   it('draws a field on the map, saves it with a variety typed in Greek, finds, edits, exports and deletes it', async () => {
     createCustomerAdmin();
@@ -192,7 +234,7 @@ describe('a customer with fields', () => {
     const grower = { email: `phone-grower-${Date.now()}@example.com`, password: 'Malagousia-Epanomi-3' };
     createAccount(server, grower, 'b2c_admin');
     const asGrower = await apiAs(server, grower);
-    await asGrower('POST', '/field/create', {
+    const gastra = await asGrower('POST', '/field/create', {
       title: 'Gastra Terraces',
       usedFor: 1,
       age: 12,
@@ -268,6 +310,20 @@ describe('a customer with fields', () => {
     // Clearing the shape clears the warning
     await page.getByTestId('field-draw-clear').click();
     await page.getByTestId('field-draw-too-large').waitFor({ state: 'detached' });
+
+    // The form beside the map: Greek labels wrap to two lines beside one-line ones, the inputs line up
+    const rows = await numberInputRows(page);
+    expect(rows.some((row) => row.labelHeights[0] !== row.labelHeights[1])).toBe(true);
+    for (const row of rows) expect(Math.abs(row.inputTops[0] - row.inputTops[1])).toBeLessThanOrEqual(1);
+
+    // The field's page at 1440 px: the no-imagery notice keeps clear of the field's outline
+    await page.goto(`${server.baseUrl}/fields?field=${gastra.data.uuid}`);
+    await mapSettled(page, 'field-map');
+    const fieldMap = page.getByTestId('field-map');
+    const fieldNotice = fieldMap.getByTestId('map-imagery-notice');
+    await fieldNotice.waitFor();
+    await expect.poll(() => outlineClearOfNotice(page)).toBe(true);
+    await snapshot(page, 'fields-detail-offline-1440-el');
     await context.close();
   });
 });

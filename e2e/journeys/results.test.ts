@@ -9,6 +9,9 @@ import {
   type SampleTruth,
 } from '../../apps/server/src/platform/imaging/sample-data/generate.ts';
 import { buildZip } from '../../apps/server/src/test/zip-writer.ts';
+import { atWidth, axeFindings, describeViolations } from '../a11y/axe.ts';
+import { signIn } from '../a11y/seed.ts';
+import { LANGS, shareSeed, WIDTHS } from '../a11y/share.ts';
 import { launchBrowser, snapshot } from '../support/browser.ts';
 import { mapSettled, moveMap } from '../support/map.ts';
 import { processingReport } from '../support/reports.ts';
@@ -280,6 +283,33 @@ describe('the results of a completed report', () => {
     await snapshot(page, 'results-popup-phone');
     await page.locator('.maplibregl-popup-close-button').click();
     await page.getByTestId('results-popup').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  // The results viewer's share of the accessibility run (journeys/accessibility.test.ts): both widths,
+  // in the day's language; `npm run a11y` checks it in both.
+  it('shows the results viewer without a serious accessibility violation', async () => {
+    expect(completedFieldUuid).not.toBe('');
+    const lang = LANGS[shareSeed() % LANGS.length] ?? 'en';
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    await signIn(page, server, customer);
+    const changed = await page.request.post('/api/user/settings/changeLanguage', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { lang },
+    });
+    expect(changed.ok()).toBe(true);
+    await page.goto(`/fields?field=${completedFieldUuid}`);
+    await openResults(page);
+    await mapSettled(page, 'results-map');
+    for (const width of WIDTHS) {
+      await atWidth(page, width);
+      const { serious } = await axeFindings(page);
+      expect(serious, `results viewer, ${lang} at ${width} px\n${describeViolations(serious)}`).toEqual([]);
+    }
     await context.close();
   });
 });

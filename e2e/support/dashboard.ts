@@ -18,25 +18,27 @@ export function mondayOf(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-export const seriesValues = async (page: Page, series: string) =>
+/** The values of one series of a chart, from its data table (the chart's own numbers, unformatted). */
+const valuesOf = async (page: Page, chart: string, series: string) =>
   (
     (await page
-      .locator(`[data-testid="growth-chart"] polyline[data-series="${series}"]`)
+      .locator(`[data-testid="${chart}"] th[data-series="${series}"]`)
       .getAttribute('data-values')) ?? ''
   )
     .split(',')
+    .filter(Boolean)
     .map(Number);
+
+export const seriesValues = (page: Page, series: string) => valuesOf(page, 'growth-chart', series);
 export const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** The stacked bars of the orders chart as { series: total }. */
+/** The stacked bars of the orders chart as { series: total }, series without a bar left out. */
 export async function orderBars(page: Page): Promise<Record<string, number>> {
-  const bars = await page
-    .locator('[data-testid="orders-chart"] rect[data-series]')
-    .evaluateAll((rects) =>
-      rects.map((rect) => [rect.getAttribute('data-series'), rect.getAttribute('data-value')]),
-    );
   const totals: Record<string, number> = {};
-  for (const [series, value] of bars) totals[String(series)] = (totals[String(series)] ?? 0) + Number(value);
+  for (const series of ['complete', 'pendingPayment']) {
+    const total = sum(await valuesOf(page, 'orders-chart', series));
+    if (total > 0) totals[series] = total;
+  }
   return totals;
 }
 

@@ -68,7 +68,12 @@ describe('rate limits', () => {
         const blocked = await http.post(url, body);
         expect(blocked.statusCode, url).toBe(429);
         expect(blocked.json()).toEqual({
-          errors: [{ msg: 'Too many attempts. Please wait a few minutes and try again.' }],
+          errors: [
+            {
+              msg: 'Too many attempts. Please wait a few minutes and try again.',
+              key: 'errors:http.tooManyAttempts',
+            },
+          ],
         });
         retryAfterMs = Number(blocked.headers['retry-after']) * 1000;
         expect(retryAfterMs).toBeGreaterThan(0);
@@ -392,7 +397,9 @@ describe('error bodies', () => {
     try {
       const response = await http.get('/api/fields');
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ errors: [{ msg: 'Something Went Wrong' }] });
+      expect(response.json()).toEqual({
+        errors: [{ msg: 'Something Went Wrong', key: 'errors:http.serverFailed' }],
+      });
       await expectClean(response, 'database gone', true);
     } finally {
       await broken.app.close().catch(() => {});

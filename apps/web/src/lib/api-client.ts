@@ -1,5 +1,5 @@
-import { errorMessagesFor } from './api-errors.ts';
-import { translateMessage } from './i18n.ts';
+import { errorItemsFor } from './api-errors.ts';
+import { translateAnswer } from './i18n.ts';
 import { notifyError } from './notify.ts';
 import { queryClient, USER_QUERY_KEY } from './react-query.ts';
 
@@ -44,7 +44,7 @@ function fail(status: number, body: unknown, options: RequestOptions): never {
     void queryClient.invalidateQueries({ queryKey: ['config', 'public'] });
     throw new ApiError(status, body, []);
   }
-  const messages = errorMessagesFor(status, body).map(translateMessage);
+  const messages = errorItemsFor(status, body).map(translateAnswer);
   if (!options.quiet && !options.handledStatuses?.includes(status)) {
     for (const message of messages) notifyError(message);
   }

@@ -1,49 +1,65 @@
-/** Pure mapping from an HTTP failure to the texts the user sees (spec section 8; silence is a defect). */
+import { CLIENT_ERROR_MESSAGES, type KeyedMessage, keyedMessage } from '@ampelos/domain';
 
-export const ERROR_TEXTS = {
-  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
-  server: 'Something went wrong on our side. Please try again later.',
-  network: 'We could not reach the server. Please check your connection and try again.',
-  forbidden: 'You are not allowed to do this.',
-  generic: 'Something went wrong. Please try again.',
-} as const;
+/** Pure mapping from an HTTP failure to the messages the user sees (spec section 8; silence is a defect). */
 
-/** `{ errors: [{ msg }] }` → each msg; `{ errors: 'text' }` → the value itself; `{ msg }` → msg. */
-export function readErrorMessages(body: unknown): string[] {
+export const ERROR_TEXTS = CLIENT_ERROR_MESSAGES;
+
+function keyedItem(item: unknown): KeyedMessage | undefined {
+  if (typeof item === 'string') return item ? { msg: item } : undefined;
+  const { msg, key, params } = (item ?? {}) as { msg?: unknown; key?: unknown; params?: unknown };
+  if (typeof msg !== 'string' || !msg) return undefined;
+  const keyed: KeyedMessage = { msg };
+  if (typeof key === 'string' && key) keyed.key = key;
+  if (params && typeof params === 'object') keyed.params = params as KeyedMessage['params'];
+  return keyed;
+}
+
+/** `{ errors: [{ msg, key?, params? }] }` → each item; `{ errors: 'text' }` → the text itself; `{ msg }` → msg. */
+export function readErrorItems(body: unknown): KeyedMessage[] {
   if (!body || typeof body !== 'object') return [];
   const { errors, msg } = body as { errors?: unknown; msg?: unknown };
-  if (Array.isArray(errors)) {
-    return errors
-      .map((e) => (typeof e === 'string' ? e : (e as { msg?: unknown } | null)?.msg))
-      .filter((m): m is string => typeof m === 'string' && m.length > 0);
-  }
-  if (typeof errors === 'string' && errors) return [errors];
-  if (typeof msg === 'string' && msg) return [msg];
+  if (Array.isArray(errors)) return errors.map(keyedItem).filter((m): m is KeyedMessage => m !== undefined);
+  if (typeof errors === 'string' && errors) return [{ msg: errors }];
+  if (typeof msg === 'string' && msg) return [{ msg }];
   return [];
 }
 
-/** `{ errors: [{ msg, path }] }` → each message with the input it names (`path`, when the server gave one). */
-export function readErrorPaths(body: unknown): { msg: string; path?: string }[] {
+/** The English texts of an error answer (`readErrorItems` without the keys). */
+export function readErrorMessages(body: unknown): string[] {
+  return readErrorItems(body).map((item) => item.msg);
+}
+
+/** `{ errors: [{ msg, key?, params?, path }] }` → each message with the input it names (`path`, when given). */
+export function readErrorPaths(body: unknown): (KeyedMessage & { path?: string })[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors)) return readErrorMessages(body).map((msg) => ({ msg }));
+  if (!Array.isArray(errors)) return readErrorItems(body);
   return errors.flatMap((e) => {
-    const { msg, path } = (e ?? {}) as { msg?: unknown; path?: unknown };
-    if (typeof msg !== 'string' || !msg) return [];
-    return typeof path === 'string' && path ? [{ msg, path }] : [{ msg }];
+    const item = keyedItem(e);
+    if (!item) return [];
+    const path = (e as { path?: unknown } | null)?.path;
+    return typeof path === 'string' && path ? [{ ...item, path }] : [item];
   });
 }
 
+const clientMessage = (name: keyof typeof CLIENT_ERROR_MESSAGES) => keyedMessage(CLIENT_ERROR_MESSAGES[name]);
+
 /**
- * Messages to show for a failed response. A 401 shows nothing here: it clears the session instead
- * (and the login form says "Incorrect e-mail or password" itself). Status 0 means the network failed.
+ * Messages to show for a failed response, with the keys to translate them by. A 401 shows nothing
+ * here: it clears the session instead (and the login form says "Incorrect e-mail or password"
+ * itself). Status 0 means the network failed.
  */
-export function errorMessagesFor(status: number, body: unknown): string[] {
+export function errorItemsFor(status: number, body: unknown): KeyedMessage[] {
   if (status === 401) return [];
-  if (status === 0) return [ERROR_TEXTS.network];
-  if (status >= 500) return [ERROR_TEXTS.server];
-  const fromBody = readErrorMessages(body);
+  if (status === 0) return [clientMessage('network')];
+  if (status >= 500) return [clientMessage('server')];
+  const fromBody = readErrorItems(body);
   if (fromBody.length > 0) return fromBody;
-  if (status === 429) return [ERROR_TEXTS.tooManyRequests];
-  if (status === 403) return [ERROR_TEXTS.forbidden];
-  return [ERROR_TEXTS.generic];
+  if (status === 429) return [clientMessage('tooManyRequests')];
+  if (status === 403) return [clientMessage('forbidden')];
+  return [clientMessage('generic')];
+}
+
+/** The English texts of `errorItemsFor`. */
+export function errorMessagesFor(status: number, body: unknown): string[] {
+  return errorItemsFor(status, body).map((item) => item.msg);
 }

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS_EN, errorKeyOf, type KeyedMessage } from '@ampelos/domain';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -15,18 +16,31 @@ function storedAnonymousLang(): AppLang {
 /** The language the app starts in, before the user (if any) is loaded. */
 export const initialLang: AppLang = storedAnonymousLang();
 
-/** Each catalogue is its own chunk: a first visit fetches only the language it shows. */
-const catalogues: Record<AppLang, () => Promise<{ default: ResourceKey }>> = {
-  en: () => import('../i18n/en.json'),
-  el: () => import('../i18n/el.json'),
+type Namespace = 'web' | 'errors';
+type Loader = () => Promise<{ default: ResourceKey }>;
+
+/**
+ * The shared catalogue (`packages/domain/src/i18n`), one chunk per language and namespace: a first
+ * visit fetches only the language it shows. English `errors` are the domain's message constants,
+ * already in the bundle with the schemas that use them.
+ */
+const catalogues: Record<AppLang, Record<Namespace, Loader>> = {
+  en: {
+    web: () => import('@ampelos/domain/i18n/en/web.json'),
+    errors: () => Promise.resolve({ default: ERROR_TEXTS_EN as unknown as ResourceKey }),
+  },
+  el: {
+    web: () => import('@ampelos/domain/i18n/el/web.json'),
+    errors: () => import('@ampelos/domain/i18n/el/errors.json'),
+  },
 };
 
 const catalogueBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
-  read(language, _namespace, callback) {
-    const load = catalogues[language as AppLang];
+  read(language, namespace, callback) {
+    const load = catalogues[language as AppLang]?.[namespace as Namespace];
     if (!load) return callback(null, {});
     load().then(
       (module) => callback(null, module.default),
@@ -41,17 +55,14 @@ void i18n
   .use(initReactI18next)
   .init({
     lng: initialLang,
-    // Both catalogues have the same keys (translations.test.ts): no fallback language to fetch too.
+    ns: ['web', 'errors'],
+    defaultNS: 'web',
+    // Both languages have the same keys (domain i18n/catalogue.test.ts): no fallback language to fetch too.
     fallbackLng: false,
     supportedLngs: ['en', 'el'],
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-
-// translateMessage needs the English texts: in Greek they are fetched after the Greek catalogue.
-i18n.on('languageChanged', (lng) => {
-  if (lng !== 'en') void i18n.loadLanguages('en');
-});
 
 /** Signed-in users follow `user.lang`; English unless it is exactly 'el'. */
 export function applyUserLang(lang: string | null | undefined): void {
@@ -73,21 +84,18 @@ export function currentLang(): AppLang {
   return i18n.language === 'el' ? 'el' : 'en';
 }
 
-let messageKeyByEnglish: Map<string, string> | undefined;
-
-function messageKeyOf(text: string): string | undefined {
-  if (!messageKeyByEnglish) {
-    const messages = i18n.getResourceBundle('en', 'translation')?.messages as
-      | Record<string, string>
-      | undefined;
-    if (!messages) return undefined;
-    messageKeyByEnglish = new Map(Object.entries(messages).map(([key, english]) => [english, key]));
-  }
-  return messageKeyByEnglish.get(text);
+/** A message the API answered, by its catalogue key (`errors:…`) and parameters; its own text when it has no key. */
+export function translateAnswer(message: KeyedMessage): string {
+  if (message.key && i18n.exists(message.key)) return i18n.t(message.key, message.params ?? {});
+  return message.msg;
 }
 
-/** Server and validation texts arrive in English; show the Greek text of known ones. */
+/**
+ * A domain message constant the web itself shows (a form's zod issue, a warning it renders), in the
+ * current language: the key is the constant's place in the catalogue (`errorKeyOf`), never a copy
+ * of its English kept here.
+ */
 export function translateMessage(text: string): string {
-  const key = messageKeyOf(text);
-  return key ? i18n.t(`messages.${key}`) : text;
+  const key = errorKeyOf(text);
+  return key ? i18n.t(key) : text;
 }

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 
@@ -8,6 +8,9 @@ if (!i18n.isInitialized) await new Promise((resolve) => i18n.on('initialized', r
 
 // Only component tests run in jsdom; the plain unit tests of the web project run in Node.
 if (typeof window !== 'undefined') {
+  // findBy*/waitFor give up after 1 s by default; on a loaded CI machine a render can take longer.
+  // A hang guard only: a passing test still returns as soon as the element appears.
+  configure({ asyncUtilTimeout: 10_000 });
   // Browser APIs Mantine reads that jsdom does not implement.
   window.matchMedia ??= (query: string) =>
     ({

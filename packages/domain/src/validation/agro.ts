@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { AGRO_MESSAGES } from './agro-messages.ts';
+
+export { AGRO_MESSAGES };
 
 const latitude = z.coerce.number().finite().min(-90).max(90);
 const longitude = z.coerce.number().finite().min(-180).max(180);
@@ -30,12 +33,6 @@ export const agroFieldQuerySchema = z
     path: ['fieldUuid'],
   });
 export type AgroFieldQuery = z.infer<typeof agroFieldQuerySchema>;
-
-export const AGRO_MESSAGES = {
-  fieldNotFound: 'Field not found',
-  satelliteNotConfigured: 'Satellite imagery needs an Agromonitoring key (AGROMONITORING_API_KEY)',
-  indexImageNotAvailable: 'Index image not available',
-} as const;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Invalid date' });
 const satelliteIndex = z.enum(['ndwi', 'evi2', 'ndvi']);

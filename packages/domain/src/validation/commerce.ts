@@ -1,35 +1,10 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, SERVICES } from '../constants.ts';
 import { ORDER_STATUSES } from '../statuses/order-status.ts';
+import { COMMERCE_MESSAGES } from './commerce-messages.ts';
 import { invoiceDetailsSchema } from './company.ts';
 
-/** Messages of the commerce rules (spec sections 5 and 8; the coupon lookups are our wording). */
-export const COMMERCE_MESSAGES = {
-  addedToCart: 'Package successfully added to cart.',
-  alreadyInCart: 'Already added to cart',
-  noPackage: 'Please choose one of the offered packages',
-  e2eFieldTooSmall: 'End to End is available for fields of at least {min} hectares',
-  atLeastOneField: 'Please select at least one field',
-  cartItemDeleted: 'Cart item successfully deleted.',
-  cartItemNotFound: 'Cart item not found',
-  noCartItems: 'No cart items',
-  couponRequired: 'Coupon code is required',
-  couponNotFound: 'Coupon not found',
-  couponNotValidNow: 'Coupon is not valid for the current date',
-  couponUsedThisYear: 'Coupon has already been used this year',
-  couponBelowHectares: 'Total number of hectares in cart below the limit of coupon',
-  couponExists: 'A coupon with this code already exists',
-  couponDeactivated: 'Coupon deactivated',
-  e2eMinimum: 'You need at least 5 hectares to proceed in case of E2E reports',
-  mobileRequired: 'Please provide us your mobile number to proceed.',
-  noAddress: 'No Address',
-  invoiceB2bOnly: 'Invoices are available to business accounts only',
-  invoiceDetailsRequired: 'Please fill in the invoice details with a VAT id',
-  orderStatusUpdated: 'Order Status updated Successfully.',
-  orderNotFound: 'Order not found',
-  wireTransferUnavailable:
-    'Payment by wire transfer is not available yet: our bank details are not set up. Please contact us to place your order.',
-} as const;
+export { COMMERCE_MESSAGES };
 
 /** Wire transfer is offered only once the bank name, IBAN and BIC are configured. */
 export function wireTransferAvailable(bank: {

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { addressLineSchema, englishTextSchema, zipCodeSchema } from './address.ts';
+import { COMPANY_MESSAGES } from './company-messages.ts';
 import { MESSAGES } from './messages.ts';
 import { emailSchema } from './user.ts';
 
-/** Answers of the company calls (spec section 8: the invoice success text). */
-export const COMPANY_MESSAGES = {
-  invoiceDetailsUpdated: 'Invoice Details Updated!',
-  companyNotFound: 'Company not found',
-} as const;
+export { COMPANY_MESSAGES };
 
 /** 5 to 20 letters or digits. */
 export const VAT_ID = /^[A-Za-z0-9]{5,20}$/;
@@ -56,6 +53,21 @@ export const invoiceDetailsSchema = z.strictObject({
 });
 export type InvoiceDetailsInput = z.input<typeof invoiceDetailsSchema>;
 export type InvoiceDetails = z.output<typeof invoiceDetailsSchema>;
+
+/** The invoice details' inputs in the order forms and order pages show them (spec section 3). */
+export const INVOICE_DETAIL_FIELDS = [
+  'firmTitle',
+  'firmActivity',
+  'vatId',
+  'taxAuthority',
+  'email',
+  'telephone',
+  'address',
+  'city',
+  'zipCode',
+  'state',
+  'country',
+] as const satisfies readonly (keyof InvoiceDetails)[];
 
 /**
  * `PUT /company/update/invoice`: the invoice details plus `addBEAddress` (also keep them as a billing

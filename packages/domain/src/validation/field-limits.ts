@@ -31,3 +31,5 @@ export const FIELD_LIMITS = {
   areaMinSquareMetres: 1,
   areaMaxSquareMetres: 10_000 * 10_000,
 } as const;
+
+export const POLYGON_TOO_MANY_POSITIONS = `A field boundary can have at most ${FIELD_LIMITS.polygonMaxPositions.toLocaleString('en-US')} points`;

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { DEFAULT_VINEYARD_TYPE, FIELD_LIMITS, type VineyardType } from './field-limits.ts';
+import {
+  DEFAULT_VINEYARD_TYPE,
+  FIELD_LIMITS,
+  POLYGON_TOO_MANY_POSITIONS,
+  type VineyardType,
+} from './field-limits.ts';
 import { MESSAGES } from './messages.ts';
 
 export {
   DEFAULT_VINEYARD_TYPE,
   FIELD_LIMITS,
   OTHER_VINEYARD_TYPE_LABEL,
+  POLYGON_TOO_MANY_POSITIONS,
   VINEYARD_TYPES,
   type VineyardType,
   vineyardTypeLabel,
@@ -72,8 +78,6 @@ export const lngLatSchema = z.tuple(
   { error: MESSAGES.polygonCoordinates },
 );
 export type LngLat = [number, number];
-
-export const POLYGON_TOO_MANY_POSITIONS = `A field boundary can have at most ${FIELD_LIMITS.polygonMaxPositions.toLocaleString('en-US')} points`;
 
 /**
  * The field's polygon: a closed ring of [lng, lat] positions (first equals last), at least 4 positions

@@ -44,4 +44,7 @@ export const MESSAGES = {
   couponCodeRequired: 'Please enter a coupon code',
   noAddress: 'No Address',
   imageType: 'Please choose a PNG, JPEG or WebP image',
+  chooseRole: 'Choose a role',
+  chooseAccountType: 'Choose Business or Personal',
+  invalidLink: 'Invalid or expired link',
 } as const;

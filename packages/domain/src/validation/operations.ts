@@ -3,8 +3,12 @@ import { ROLES } from '../roles/roles.ts';
 import { isCalendarDay, SHOOT_MESSAGES } from '../scheduling.ts';
 import { REPORT_STATUSES } from '../statuses/report-status.ts';
 import { companySchema } from './company.ts';
+import { HTTP_MESSAGES } from './http-messages.ts';
 import { MESSAGES } from './messages.ts';
+import { OPERATIONS_MESSAGES } from './operations-messages.ts';
 import { emailSchema, langSchema, profileNameSchema } from './user.ts';
+
+export { OPERATIONS_MESSAGES };
 
 const uuidSchema = z.string().trim().uuid();
 const idSchema = z.number().int().positive().max(2_147_483_647);
@@ -120,7 +124,7 @@ export const shootStatusUpdateSchema = z.strictObject({ status: z.literal('compl
 /** `POST /reports/update/status`. An unknown status answers "Unknown new status". */
 export const reportStatusUpdateSchema = z.strictObject({
   reportUuid: uuidSchema,
-  newStatus: z.enum(REPORT_STATUSES, { error: 'Unknown new status' }),
+  newStatus: z.enum(REPORT_STATUSES, { error: HTTP_MESSAGES.unknownNewStatus }),
 });
 
 /** `POST /reports/download/kml`: a field (id or uuid) or a report (uuid); exactly one. */
@@ -154,7 +158,7 @@ export const userCreateSchema = z.strictObject({
   firstName: profileNameSchema,
   lastName: profileNameSchema,
   email: emailSchema,
-  role: z.enum(ROLES, { error: 'Choose a role' }),
+  role: z.enum(ROLES, { error: MESSAGES.chooseRole }),
   companyId: idSchema.nullish(),
   organisation: z.string().trim().min(2, MESSAGES.englishText).max(100, MESSAGES.englishText).optional(),
   mobile: z.string().trim().min(5, MESSAGES.mobile).max(20, MESSAGES.mobile).nullish(),
@@ -173,23 +177,3 @@ export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
 export type CompanyCreate = z.output<typeof companyCreateSchema>;
 
 export const companyParamsSchema = z.object({ uuid: z.string().uuid({ error: 'Company not found' }) });
-
-/** Messages of the users and companies calls (spec section 8 where it gives them). */
-export const OPERATIONS_MESSAGES = {
-  userUpdated: 'User successfully updated',
-  userCreated: 'User successfully added. An invitation e-mail has been sent.',
-  userNotFound: 'User not found',
-  roleNotAllowed: 'You cannot give this role',
-  ownRoleChange: 'You cannot change your own role',
-  emailTaken: 'An account with this e-mail already exists',
-  companyCreated: 'Company successfully created',
-  companyNotFound: 'Company not found',
-  companyRequired: 'Choose the company of this user',
-  reportUpdated: 'Report successfully updated.',
-  reportNotFound: 'Report not found',
-  reportStatusFollowsOrder: "This status follows the order; change the order's status instead",
-  reportNeedsShoot: 'An End to End report becomes Processing Pending when its Photo Shoot is scheduled',
-  reportHasNoShoot: 'Bring Your Own Images reports have no Photo Shoot',
-  reportShootNotComplete: 'The Photo Shoot of this report is not complete yet',
-  illegalReportTransition: 'A report cannot move from {from} to {to}',
-} as const;

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { REALTIME_CHANNELS } from '../views/realtime.ts';
+import { REALTIME_MESSAGES, STAFF_CHAT_MAX_CHARS } from './realtime-messages.ts';
 
-export const STAFF_CHAT_MAX_CHARS = 500;
-
-export const REALTIME_MESSAGES = {
-  chatEmpty: 'Please write a message',
-  chatTooLong: `A chat message can be at most ${STAFF_CHAT_MAX_CHARS} characters`,
-  chatTooFast: 'You are sending messages too fast; please wait a moment',
-  notAllowed: 'You do not have permission to do this',
-  badMessage: 'This message was not understood',
-} as const;
+export { REALTIME_MESSAGES, STAFF_CHAT_MAX_CHARS };
 
 const channel = z.enum(REALTIME_CHANNELS);
 

@@ -66,7 +66,7 @@ export const signUpSchema = z.strictObject({
   lastName: personNameSchema,
   email: emailSchema,
   password: newPasswordSchema,
-  role: z.enum(SIGN_UP_ROLES, { error: 'Choose Business or Personal' }),
+  role: z.enum(SIGN_UP_ROLES, { error: MESSAGES.chooseAccountType }),
   recaptchaResponse: z.string().max(4096).optional().default(''),
   acceptPrivacyPolicy: z.literal(true, { error: MESSAGES.consentRequired }),
   acceptTermsOfService: z.literal(true, { error: MESSAGES.consentRequired }),
@@ -78,7 +78,7 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export const loginSchema = z.strictObject({ email: emailSchema, password: anyPasswordSchema });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'Invalid or expired link');
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, MESSAGES.invalidLink);
 
 export const verifyEmailSchema = z.strictObject({ token: tokenSchema });
 export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });

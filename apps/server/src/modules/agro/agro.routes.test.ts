@@ -98,7 +98,9 @@ describe('GET /agro/getSoilData', () => {
     const stranger = await signedInClient(ctx);
     const refused = await stranger.http.get(`/api/agro/getSoilData?fieldUuid=${field.uuid}`);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ errors: [{ msg: 'Field not found' }] });
+    expect(refused.json()).toEqual({
+      errors: [{ msg: 'Field not found', key: 'errors:agro.fieldNotFound' }],
+    });
   });
 
   it("finds a field by the spec's agroId too", async () => {

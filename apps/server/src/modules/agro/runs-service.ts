@@ -1,35 +1,13 @@
-import {
-  AGRO_JOB_MESSAGES,
-  type AgroJobKind,
-  type AgroRunStatus,
-  type AgroRunView,
-  can,
-} from '@ampelos/domain';
+import { AGRO_JOB_MESSAGES, type AgroJobKind, type AgroRunView, can } from '@ampelos/domain';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { RealtimeBus } from '../../platform/realtime/bus.ts';
 import type { RealtimeChannelPolicy } from '../../platform/realtime/channels.ts';
 import type { AuthContext } from '../auth/sessions.ts';
+import { presentRun } from './presenter.ts';
 import type { AgroRunRow, RunsRepository } from './runs-repository.ts';
 
 const RECENT_RUNS = 20;
-
-export function presentRun(row: AgroRunRow): AgroRunView {
-  return {
-    id: row.id,
-    kind: row.kind as AgroJobKind,
-    status: row.status as AgroRunStatus,
-    requestedBy: row.requestedByName,
-    total: row.total,
-    done: row.done,
-    updated: row.updated,
-    failed: row.failed,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    error: row.error,
-  };
-}
 
 /** Running the agro jobs is an administrator's (the dashboard's) permission. */
 const mayRun = (auth: AuthContext) => can(auth.view.permissions, 'read', 'Dashboard');

@@ -40,7 +40,9 @@ describe('sign-up, verification and login', () => {
     const token = link.split('/').pop();
     expect((await http.post('/api/user/verify_email', { token })).statusCode).toBe(200);
     expect((await http.post('/api/user/verify_email', { token })).json()).toEqual({
-      errors: [{ msg: "Something went wrong and we couldn't verify your account." }],
+      errors: [
+        { msg: "Something went wrong and we couldn't verify your account.", key: 'errors:auth.verifyFailed' },
+      ],
     });
 
     const login = await http.post('/api/user/login', {

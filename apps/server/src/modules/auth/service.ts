@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Lang, SignUpInput } from '@ampelos/domain';
+import { AUTH_MESSAGES, type Lang, type SignUpInput } from '@ampelos/domain';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { hashToken } from '../../platform/http/crypto.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
@@ -16,18 +16,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR_MS;
 export const RESET_TOKEN_TTL_MS = HOUR_MS;
 
-export const AUTH_MESSAGES = {
-  signedUp: 'Account created. Check your e-mail to verify your address.',
-  botCheckFailed: 'The bot check failed. Please try again.',
-  badCredentials: 'Incorrect e-mail or password',
-  notVerified: 'Please verify your e-mail address first: open the link we sent you.',
-  verified: 'Your e-mail address is verified. You can now sign in.',
-  verifyFailed: "Something went wrong and we couldn't verify your account.",
-  resetRequested: 'If an account exists for this e-mail, we sent a link to reset the password.',
-  resetDone: 'Your password has been reset. You can now sign in.',
-  resetFailed:
-    "Request could not be processed. Make sure you didn't change the provided Reset url or the the url has expired.",
-} as const;
+export { AUTH_MESSAGES };
 
 interface SignUpData extends Omit<SignUpInput, 'recaptchaResponse' | 'marketingOptIn'> {
   email: string;

@@ -1,5 +1,12 @@
-import PDFDocument from 'pdfkit';
-import { loadPdfFonts } from '../../platform/pdf/fonts.ts';
+import {
+  ensureRoom,
+  heading,
+  type LineColumn,
+  lineTable,
+  openPdf,
+  type PdfDoc,
+  textColumn,
+} from '../../platform/pdf/index.ts';
 import { type OrderSummary, summariseOrder } from './order-summary.ts';
 import {
   formatMoney,
@@ -19,36 +26,16 @@ export interface OrderDocumentIssuer {
   salesEmail: string;
 }
 
-const loadFonts = loadPdfFonts;
-
 const MARGIN = 50;
 const SIZE = { title: 18, heading: 11, body: 9 } as const;
 /** Columns of the lines table: x offset from the margin and width, in points. */
 const COLUMNS = {
   field: { x: 0, width: 155 },
   service: { x: 160, width: 155 },
-  shoots: { x: 320, width: 45 },
-  hectares: { x: 370, width: 55 },
-  price: { x: 430, width: 65 },
-} as const;
-
-type Doc = PDFKit.PDFDocument;
-
-/** Cuts a text to fit `width` at the current font, ending with an ellipsis. */
-function fit(doc: Doc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut}…`;
-}
-
-/** Whether fewer than `needed` points remain on the page. */
-const pageFull = (doc: Doc, needed: number) => doc.y + needed > doc.page.height - MARGIN;
-
-/** Starts a new page when fewer than `needed` points remain. */
-function ensureRoom(doc: Doc, needed: number) {
-  if (pageFull(doc, needed)) doc.addPage();
-}
+  shoots: { x: 320, width: 45, align: 'right' },
+  hectares: { x: 370, width: 55, align: 'right' },
+  price: { x: 430, width: 65, align: 'right' },
+} as const satisfies Record<string, LineColumn>;
 
 function titleOf(order: OrderWithDetails['order'], texts: OrderTexts): string {
   if (order.status !== 'complete') return texts.documentTitle.proForma;
@@ -85,61 +72,23 @@ function buyerLines(details: OrderWithDetails, texts: OrderTexts): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-/** A heading and single-line entries from (x, y); answers the y below the block. */
-function partyBlock(doc: Doc, x: number, top: number, heading: string, lines: string[]) {
-  doc.font('bold').fontSize(SIZE.heading).text(heading, x, top, { lineBreak: false });
-  let y = top + doc.currentLineHeight(true) + 2;
-  doc.font('regular').fontSize(SIZE.body);
-  for (const line of lines) {
-    // Without line breaking pdfkit does not move y, so the block keeps its own.
-    doc.text(fit(doc, line, 230), x, y, { lineBreak: false });
-    y += doc.currentLineHeight(true) + 1;
-  }
-  return y;
-}
-
-function linesTable(doc: Doc, summary: OrderSummary, texts: OrderTexts) {
-  const row = (cells: Record<keyof typeof COLUMNS, string>, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'bold' : 'regular').fontSize(SIZE.body);
-    for (const [key, column] of Object.entries(COLUMNS) as [
-      keyof typeof COLUMNS,
-      (typeof COLUMNS)['field'],
-    ][]) {
-      const numeric = key !== 'field' && key !== 'service';
-      doc.text(fit(doc, cells[key], column.width), MARGIN + column.x, y, {
-        width: column.width,
-        align: numeric ? 'right' : 'left',
-        lineBreak: false,
-      });
-    }
-    doc.y = y + 15;
-  };
-  const header = () => {
-    row(texts.columns, true);
-    doc
-      .moveTo(MARGIN, doc.y - 3)
-      .lineTo(MARGIN + 495, doc.y - 3)
-      .stroke('#999999');
-  };
-  header();
-  for (const line of summary.lines) {
-    // A long order continues on the next page under the column headings again.
-    if (pageFull(doc, 16)) {
-      doc.addPage();
-      header();
-    }
-    row({
+function linesTable(doc: PdfDoc, summary: OrderSummary, texts: OrderTexts) {
+  lineTable(
+    doc,
+    COLUMNS,
+    texts.columns,
+    summary.lines.map((line) => ({
       field: line.fieldTitle,
       service: texts.services[line.service],
       shoots: String(line.shoots),
       hectares: formatNumber(line.hectares),
       price: formatMoney(line.price),
-    });
-  }
+    })),
+    { size: SIZE.body },
+  );
 }
 
-function totals(doc: Doc, summary: OrderSummary, texts: OrderTexts) {
+function totals(doc: PdfDoc, summary: OrderSummary, texts: OrderTexts) {
   const rows: [string, string, boolean][] = [
     [texts.subtotal, formatMoney(summary.subtotal), false],
     [
@@ -172,11 +121,11 @@ function totals(doc: Doc, summary: OrderSummary, texts: OrderTexts) {
   }
 }
 
-function payment(doc: Doc, details: OrderWithDetails, issuer: OrderDocumentIssuer, texts: OrderTexts) {
+function payment(doc: PdfDoc, details: OrderWithDetails, issuer: OrderDocumentIssuer, texts: OrderTexts) {
   const pending = details.order.status !== 'complete';
   ensureRoom(doc, 130);
   doc.moveDown(1);
-  doc.font('bold').fontSize(SIZE.heading).text(texts.bankDetails, MARGIN);
+  heading(doc, texts.bankDetails, { size: SIZE.heading, colour: 'black' });
   doc.font('regular').fontSize(SIZE.body);
   doc.text(`${texts.accountHolder}: ${issuer.bank.accountHolder}`);
   doc.text(`${texts.bank}: ${issuer.bank.bankName ?? '—'}`);
@@ -202,21 +151,10 @@ export function renderOrderPdf(
   const { order } = details;
   const summary = summariseOrder(details);
   const title = titleOf(order, texts);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finish } = openPdf({
     margin: MARGIN,
     lang: orderLang(lang),
     info: { Title: `${title} — ${texts.order} ${order.id}`, Author: issuer.seller.name },
-  });
-  const { regular, bold } = loadFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   doc.font('bold').fontSize(SIZE.title).text(title, MARGIN, MARGIN);
@@ -238,13 +176,19 @@ export function renderOrderPdf(
     issuer.seller.taxAuthority && `${texts.taxAuthority}: ${issuer.seller.taxAuthority}`,
     `${texts.email}: ${issuer.salesEmail}`,
   ].filter((line): line is string => Boolean(line));
-  const sellerEnd = partyBlock(doc, MARGIN, top, texts.seller, seller);
-  const buyerEnd = partyBlock(doc, MARGIN + 265, top, texts.buyer, buyerLines(details, texts));
+  const party = { titleSize: SIZE.heading, size: SIZE.body };
+  const sellerEnd = textColumn(doc, { x: MARGIN, top, width: 230 }, texts.seller, seller, party);
+  const buyerEnd = textColumn(
+    doc,
+    { x: MARGIN + 265, top, width: 230 },
+    texts.buyer,
+    buyerLines(details, texts),
+    party,
+  );
   doc.y = Math.max(sellerEnd, buyerEnd) + 20;
 
   linesTable(doc, summary, texts);
   totals(doc, summary, texts);
   payment(doc, details, issuer, texts);
-  doc.end();
-  return done;
+  return finish();
 }

@@ -1,4 +1,5 @@
-import { CURRENCY, type Lang, NUMBER_LOCALE, type Service, VAT_RATE } from '@ampelos/domain';
+import { CURRENCY, type Lang, NUMBER_LOCALE, SERVICES, type Service, VAT_RATE } from '@ampelos/domain';
+import { textsIn } from '../../platform/i18n/index.ts';
 
 /** Labels of the order PDF and e-mails, in the customer's language. */
 export interface OrderTexts {
@@ -36,80 +37,46 @@ export interface OrderTexts {
 
 const VAT_PERCENT = Math.round(VAT_RATE * 100);
 
-const TEXTS: Record<Lang, OrderTexts> = {
-  en: {
-    documentTitle: { proForma: 'Pro-forma invoice', receipt: 'Receipt', invoice: 'Invoice' },
-    order: 'Order',
-    date: 'Date',
-    status: 'Status',
-    statuses: { pending_payment: 'Pending Confirmation', complete: 'Complete' },
-    seller: 'Seller',
-    buyer: 'Buyer',
-    vatId: 'VAT id',
-    taxAuthority: 'Tax authority',
-    activity: 'Activity',
-    telephone: 'Telephone',
-    email: 'E-mail',
-    columns: { field: 'Field', service: 'Service', shoots: 'Shoots', hectares: 'Hectares', price: 'Price' },
-    services: { e2e: 'End to End', manual: 'Bring Your Own Images' },
-    subtotal: 'Subtotal',
-    volumeDiscount: (percent) => `Volume discount (${percent})`,
-    coupon: (code, percent) => `Coupon ${code} (${percent})`,
-    net: 'Net amount',
-    vat: `VAT ${VAT_PERCENT}%`,
-    totalWithVat: 'Total with VAT',
-    pricesExcludeVat: 'Prices exclude VAT.',
-    bankDetails: 'Bank details for the wire transfer',
-    accountHolder: 'Account holder',
-    bank: 'Bank',
-    iban: 'IBAN',
-    bic: 'BIC',
-    reference: (orderId) => `Please write "Order ${orderId}" as the payment reference.`,
-    wireInstruction: (salesEmail) =>
-      `To complete the order, please e-mail the bank transfer report to ${salesEmail}.`,
-    proFormaNote: 'This pro-forma invoice is a request for payment, not a tax document.',
-    paidNote: 'Payment received. Thank you for your order.',
-  },
-  el: {
-    documentTitle: { proForma: 'Προτιμολόγιο', receipt: 'Απόδειξη', invoice: 'Τιμολόγιο' },
-    order: 'Παραγγελία',
-    date: 'Ημερομηνία',
-    status: 'Κατάσταση',
-    statuses: { pending_payment: 'Σε αναμονή επιβεβαίωσης', complete: 'Ολοκληρώθηκε' },
-    seller: 'Πωλητής',
-    buyer: 'Αγοραστής',
-    vatId: 'ΑΦΜ',
-    taxAuthority: 'ΔΟΥ',
-    activity: 'Δραστηριότητα',
-    telephone: 'Τηλέφωνο',
-    email: 'E-mail',
-    columns: {
-      field: 'Αγροτεμάχιο',
-      service: 'Υπηρεσία',
-      shoots: 'Λήψεις',
-      hectares: 'Εκτάρια',
-      price: 'Τιμή',
-    },
-    services: { e2e: 'Ολοκληρωμένη υπηρεσία (E2E)', manual: 'Δικές σας εικόνες (BYOI)' },
-    subtotal: 'Μερικό σύνολο',
-    volumeDiscount: (percent) => `Έκπτωση όγκου (${percent})`,
-    coupon: (code, percent) => `Κουπόνι ${code} (${percent})`,
-    net: 'Καθαρό ποσό',
-    vat: `ΦΠΑ ${VAT_PERCENT}%`,
-    totalWithVat: 'Σύνολο με ΦΠΑ',
-    pricesExcludeVat: 'Οι τιμές δεν περιλαμβάνουν ΦΠΑ.',
-    bankDetails: 'Τραπεζικά στοιχεία για την κατάθεση',
-    accountHolder: 'Δικαιούχος',
-    bank: 'Τράπεζα',
-    iban: 'IBAN',
-    bic: 'BIC',
-    reference: (orderId) => `Γράψτε «Παραγγελία ${orderId}» ως αιτιολογία της κατάθεσης.`,
-    wireInstruction: (salesEmail) =>
-      `Για να ολοκληρωθεί η παραγγελία, στείλτε το αποδεικτικό της τραπεζικής κατάθεσης στο ${salesEmail}.`,
-    proFormaNote: 'Το προτιμολόγιο είναι αίτημα πληρωμής και όχι φορολογικό στοιχείο.',
-    paidNote: 'Η πληρωμή παραλήφθηκε. Σας ευχαριστούμε για την παραγγελία σας.',
-  },
-};
+/** The labels from the catalogue's `orders` namespace, in the shape the PDF and the e-mails read. */
+function textsOf(lang: Lang): OrderTexts {
+  const t = textsIn(lang, 'orders');
+  const each = <K extends string>(prefix: string, keys: readonly K[]) =>
+    Object.fromEntries(keys.map((key) => [key, t(`${prefix}.${key}`)])) as Record<K, string>;
+  return {
+    documentTitle: each('documentTitle', ['proForma', 'receipt', 'invoice']),
+    order: t('order'),
+    date: t('date'),
+    status: t('status'),
+    statuses: each('statuses', ['pending_payment', 'complete']),
+    seller: t('seller'),
+    buyer: t('buyer'),
+    vatId: t('vatId'),
+    taxAuthority: t('taxAuthority'),
+    activity: t('activity'),
+    telephone: t('telephone'),
+    email: t('email'),
+    columns: each('columns', ['field', 'service', 'shoots', 'hectares', 'price']),
+    services: each('services', SERVICES),
+    subtotal: t('subtotal'),
+    volumeDiscount: (percent) => t('volumeDiscount', { percent }),
+    coupon: (code, percent) => t('coupon', { code, percent }),
+    net: t('net'),
+    vat: t('vat', { percent: VAT_PERCENT }),
+    totalWithVat: t('totalWithVat'),
+    pricesExcludeVat: t('pricesExcludeVat'),
+    bankDetails: t('bankDetails'),
+    accountHolder: t('accountHolder'),
+    bank: t('bank'),
+    iban: t('iban'),
+    bic: t('bic'),
+    reference: (orderId) => t('reference', { orderId }),
+    wireInstruction: (salesEmail) => t('wireInstruction', { salesEmail }),
+    proFormaNote: t('proFormaNote'),
+    paidNote: t('paidNote'),
+  };
+}
+
+const TEXTS: Record<Lang, OrderTexts> = { en: textsOf('en'), el: textsOf('el') };
 
 export const orderLang = (lang: string): Lang => (lang === 'el' ? 'el' : 'en');
 export const orderTexts = (lang: string): OrderTexts => TEXTS[orderLang(lang)];

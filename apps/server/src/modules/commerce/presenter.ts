@@ -4,36 +4,15 @@ import type {
   CouponView,
   OrderStatus,
   OrderView,
-  ReportStatus,
   ReportView,
-  Service,
 } from '@ampelos/domain';
 import { presentField } from '../fields/presenter.ts';
 import type { FieldRow } from '../fields/repository.ts';
-import type { CouponRow, OrderWithDetails, ReportSummaryRow } from './repository.ts';
+import { presentReport } from '../reports/presenter.ts';
+import type { CouponRow, OrderWithDetails } from './repository.ts';
 import type { CommerceService } from './service.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-export function presentReport(row: ReportSummaryRow): ReportView {
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    service: row.service as Service,
-    shoots: row.shoots,
-    status: row.status as ReportStatus,
-    validFrom: iso(row.validFrom),
-    validTo: iso(row.validTo),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    fieldId: row.fieldId,
-    processedAt: iso(row.processedAt),
-    camera: row.camera,
-    numOfInputImgs: row.numOfInputImgs,
-    numOfOutputImgs: row.numOfOutputImgs,
-    layers: row.layers ?? [],
-  };
-}
 
 export function presentCoupon(row: CouponRow): CouponView {
   return {

@@ -13,27 +13,11 @@ import {
 } from '../../platform/db/schema.ts';
 import type { FieldRow, FieldViewer } from '../fields/repository.ts';
 import { reportLifecycle } from '../reports/lifecycle.ts';
+import { type ReportSummaryRow, reportSummaryColumns } from '../reports/repository.ts';
+
+export type { ReportSummaryRow };
 
 export type ReportRow = typeof reports.$inferSelect;
-/** What lists show of a report (`presentReport`): never its results or storage details. */
-const reportSummaryColumns = {
-  id: reports.id,
-  uuid: reports.uuid,
-  service: reports.service,
-  shoots: reports.shoots,
-  status: reports.status,
-  validFrom: reports.validFrom,
-  validTo: reports.validTo,
-  createdAt: reports.createdAt,
-  updatedAt: reports.updatedAt,
-  fieldId: reports.fieldId,
-  processedAt: reports.processedAt,
-  camera: reports.camera,
-  numOfInputImgs: reports.numOfInputImgs,
-  numOfOutputImgs: reports.numOfOutputImgs,
-  layers: reports.layers,
-};
-export type ReportSummaryRow = { [K in keyof typeof reportSummaryColumns]: ReportRow[K] };
 export type CouponRow = typeof coupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'uuid' | 'createdAt' | 'updatedAt' | 'status'>;

@@ -94,7 +94,7 @@ export function createCommerceService(deps: {
           if (!field) throw notFound(FIELD_NOT_FOUND);
           if (pricePerHectare(item.service, item.shoots) === 0) throw badRequest(M.noPackage, 'shoots');
           if (item.service === 'e2e' && !isE2EEligibleField(field.area)) {
-            throw badRequest(M.e2eFieldTooSmall.replace('{min}', String(E2E_FIELD_MIN_HECTARES)), 'service');
+            throw badRequest(M.e2eFieldTooSmall, 'service', { min: E2E_FIELD_MIN_HECTARES });
           }
           if (await q.fieldHasPendingReports(field.id)) throw conflict(M.alreadyInCart);
           await q.reports.addToCart(

@@ -178,7 +178,9 @@ describe('another customer', () => {
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errors: [{ msg: 'Field not found' }] });
+      expect(response.json()).toEqual({
+        errors: [{ msg: 'Field not found', key: 'errors:agro.fieldNotFound' }],
+      });
     }
     expect((await owner.http.get(`/api/field/${field.uuid}`)).json().data.title).toBe('Nemea North');
   });

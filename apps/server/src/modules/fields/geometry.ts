@@ -1,4 +1,10 @@
-import { FIELD_LIMITS, type LngLat, MESSAGES, POLYGON_TOO_MANY_POSITIONS } from '@ampelos/domain';
+import {
+  FIELD_GEOMETRY_MESSAGES,
+  FIELD_LIMITS,
+  type LngLat,
+  MESSAGES,
+  POLYGON_TOO_MANY_POSITIONS,
+} from '@ampelos/domain';
 import turfArea from '@turf/area';
 
 /** Sane bounds for a vineyard: at least 1 m², at most 10,000 hectares. */
@@ -11,9 +17,9 @@ export const GEOMETRY_MESSAGES = {
   required: MESSAGES.polygonRequired,
   coordinates: MESSAGES.polygonCoordinates,
   tooManyPositions: POLYGON_TOO_MANY_POSITIONS,
-  selfIntersection: 'The field boundary crosses itself. Please redraw it without crossing lines.',
-  tooSmall: 'The field is too small: its area must be at least 1 m²',
-  tooLarge: 'The field is too large: its area must be at most 10,000 hectares',
+  selfIntersection: FIELD_GEOMETRY_MESSAGES.selfIntersection,
+  tooSmall: FIELD_GEOMETRY_MESSAGES.tooSmall,
+  tooLarge: FIELD_GEOMETRY_MESSAGES.tooLarge,
 } as const;
 
 export interface FieldGeometry {

@@ -1,8 +1,9 @@
 import { presentAddress } from '../addresses/presenter.ts';
-import { presentOrder, presentReport } from '../commerce/presenter.ts';
+import { presentOrder } from '../commerce/presenter.ts';
 import type { OrderWithDetails } from '../commerce/repository.ts';
 import { presentField } from '../fields/presenter.ts';
 import { presentNotification } from '../notifications/presenter.ts';
+import { presentReport } from '../reports/presenter.ts';
 import { presentUser } from '../users/presenter.ts';
 import type { PrivacyRepository } from './repository.ts';
 

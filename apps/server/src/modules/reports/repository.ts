@@ -3,6 +3,25 @@ import type { Db } from '../../platform/db/database.ts';
 import { fields, type ReportOutputPoint, reports, shoots, users } from '../../platform/db/schema.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
+/** What lists show of a report (`presentReport`): never its results or storage details. */
+export const reportSummaryColumns = {
+  id: reports.id,
+  uuid: reports.uuid,
+  service: reports.service,
+  shoots: reports.shoots,
+  status: reports.status,
+  validFrom: reports.validFrom,
+  validTo: reports.validTo,
+  createdAt: reports.createdAt,
+  updatedAt: reports.updatedAt,
+  fieldId: reports.fieldId,
+  processedAt: reports.processedAt,
+  camera: reports.camera,
+  numOfInputImgs: reports.numOfInputImgs,
+  numOfOutputImgs: reports.numOfOutputImgs,
+  layers: reports.layers,
+};
+export type ReportSummaryRow = { [K in keyof typeof reportSummaryColumns]: ReportRow[K] };
 
 /** A cart item as the cart creates it (status pending, no order). */
 export type NewReport = Pick<

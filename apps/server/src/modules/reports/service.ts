@@ -2,6 +2,7 @@ import {
   can,
   canTransitionReport,
   fieldScope,
+  HTTP_MESSAGES,
   OPERATIONS_MESSAGES,
   type ReportStatus,
   type Role,
@@ -50,19 +51,19 @@ export function createReportService(deps: {
       if (!context) throw notFound(OPERATIONS_MESSAGES.reportNotFound);
       const from = context.report.status;
       if (from === newStatus)
-        throw badRequest(`The report is already ${reportStatusLabel(from)}`, 'newStatus');
+        throw badRequest(HTTP_MESSAGES.reportAlreadyInStatus, 'newStatus', {
+          status: reportStatusLabel(from),
+        });
       if (!canTransitionReport(from, newStatus)) {
-        throw badRequest(
-          OPERATIONS_MESSAGES.illegalReportTransition
-            .replace('{from}', reportStatusLabel(from))
-            .replace('{to}', reportStatusLabel(newStatus)),
-          'newStatus',
-        );
+        throw badRequest(OPERATIONS_MESSAGES.illegalReportTransition, 'newStatus', {
+          from: reportStatusLabel(from),
+          to: reportStatusLabel(newStatus),
+        });
       }
       const problem = ruleProblem(context, newStatus);
       if (problem) throw badRequest(problem, 'newStatus');
       const moved = await deps.lifecycle.move(context.report.id, from as ReportStatus, newStatus);
-      if (!moved) throw new AppError(409, 'This report changed meanwhile; please reload and try again');
+      if (!moved) throw new AppError(409, HTTP_MESSAGES.reportChangedMeanwhile);
       await deps.events.statusChanged(context, newStatus);
       return moved;
     },

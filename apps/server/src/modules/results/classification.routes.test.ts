@@ -171,7 +171,9 @@ describe('GET /annotations/export', () => {
       const user = role === 'b2c_admin' ? customer : await signedInClient(ctx, { role });
       const refused = await user.http.get(`/api/annotations/export?report=${report.uuid}`);
       expect(refused.statusCode, role).toBe(403);
-      expect(refused.json()).toEqual({ errors: [{ msg: 'Only staff may export annotated plants' }] });
+      expect(refused.json()).toEqual({
+        errors: [{ msg: 'Only staff may export annotated plants', key: 'errors:results.mayNotExport' }],
+      });
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/annotations/export' })).statusCode).toBe(401);
 
@@ -180,6 +182,8 @@ describe('GET /annotations/export', () => {
     const plain = await completedReport(ctx, customer.user);
     const nothing = await admin.http.get(`/api/annotations/export?report=${plain.report.uuid}`);
     expect(nothing.statusCode).toBe(404);
-    expect(nothing.json()).toEqual({ errors: [{ msg: 'No plant of this report is annotated yet' }] });
+    expect(nothing.json()).toEqual({
+      errors: [{ msg: 'No plant of this report is annotated yet', key: 'errors:results.nothingToExport' }],
+    });
   });
 });

@@ -92,7 +92,9 @@ describe('GET /reports/{uuid}/results', () => {
       const other = await signedInClient(ctx, { role });
       const response = await other.http.get(`/api/reports/${report.uuid}/results`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errors: [{ msg: 'Report not found' }] });
+      expect(response.json()).toEqual({
+        errors: [{ msg: 'Report not found', key: 'errors:shoot.reportNotFound' }],
+      });
     }
   });
 
@@ -183,7 +185,9 @@ describe('POST /reports/update/bbox', () => {
       comment: 'x',
     });
     expect(missingPhoto.statusCode).toBe(404);
-    expect(missingPhoto.json()).toEqual({ errors: [{ msg: 'Photo not found' }] });
+    expect(missingPhoto.json()).toEqual({
+      errors: [{ msg: 'Photo not found', key: 'errors:results.photoNotFound' }],
+    });
     const missingBox = await annotate(customer.http, {
       reportUuid: report.uuid,
       file: 'DJI_0001.JPG',
@@ -191,7 +195,9 @@ describe('POST /reports/update/bbox', () => {
       comment: 'x',
     });
     expect(missingBox.statusCode).toBe(404);
-    expect(missingBox.json()).toEqual({ errors: [{ msg: 'Box not found' }] });
+    expect(missingBox.json()).toEqual({
+      errors: [{ msg: 'Box not found', key: 'errors:results.boxNotFound' }],
+    });
     // Windows of one orthomosaic share the file: the box decides which window.
     const window = await annotate(customer.http, {
       reportUuid: report.uuid,
@@ -232,7 +238,9 @@ describe('POST /reports/update/bbox', () => {
     const marketing = await signedInClient(ctx, { role: 'Marketing Admin' });
     const refused = await annotate(marketing.http, body);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ errors: [{ msg: 'You may not annotate this report' }] });
+    expect(refused.json()).toEqual({
+      errors: [{ msg: 'You may not annotate this report', key: 'errors:results.mayNotAnnotate' }],
+    });
     const stranger = await signedInClient(ctx);
     expect((await annotate(stranger.http, body)).statusCode).toBe(404);
     const pilot = await signedInClient(ctx, { role: 'drone_operator' });

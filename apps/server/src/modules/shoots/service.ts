@@ -7,6 +7,7 @@ import {
   canTransitionShoot,
   type DayRange,
   fieldScope,
+  HTTP_MESSAGES,
   isShootManager,
   mayGiveAvailability,
   mayListShoots,
@@ -37,7 +38,7 @@ import type { ShootEvents } from './shoot-events.ts';
 export const AWAITING_SHOOT_REPORT_STATUSES = ['pending', 'pending_payment', 'processing'] as const;
 const AWAITING_SHOOT_LIMIT = 500;
 
-export const CHANGED_MEANWHILE = 'This Photo Shoot changed meanwhile; please reload and try again';
+export const CHANGED_MEANWHILE = HTTP_MESSAGES.shootChangedMeanwhile;
 
 export function viewerOf(auth: AuthContext): ShootViewer {
   return { scope: shootScope(auth.user.role as Role), userId: auth.user.id, companyId: auth.user.companyId };

@@ -30,7 +30,7 @@ describe('maintenance mode', () => {
     const waiting = await customer.http.get('/api/fields');
     expect(waiting.statusCode).toBe(503);
     expect(waiting.json()).toEqual({
-      errors: [{ msg: MAINTENANCE_MESSAGES.underMaintenance }],
+      errors: [{ msg: MAINTENANCE_MESSAGES.underMaintenance, key: 'errors:maintenance.underMaintenance' }],
       maintenance: true,
     });
     expect((await pilot.http.get('/api/shoots')).statusCode).toBe(503);

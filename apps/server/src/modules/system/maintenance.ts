@@ -1,11 +1,12 @@
 import {
+  HTTP_MESSAGES,
   MAINTENANCE_MESSAGES,
   type MaintenanceView,
   type Role,
   worksDuringMaintenance,
 } from '@ampelos/domain';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, errorItem } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuditRecorder } from '../audit/service.ts';
 import { requirePolicy } from '../auth/policy.ts';
@@ -57,8 +58,7 @@ export function createMaintenance(deps: { storage: Storage; fromConfig: boolean;
     /** Administrators switch it; the configuration's maintenance can only be ended there. */
     async set(auth: AuthContext, on: boolean): Promise<MaintenanceView> {
       requirePolicy(auth, 'admin.tools');
-      if (deps.fromConfig)
-        throw new AppError(409, 'Maintenance is set by MAINTENANCE_MODE in the server configuration');
+      if (deps.fromConfig) throw new AppError(409, HTTP_MESSAGES.maintenanceByConfig);
       const since = on ? new Date().toISOString() : null;
       await deps.storage.put(KEY, Buffer.from(JSON.stringify({ on, since })), 'application/json');
       cached = null;
@@ -87,7 +87,7 @@ export function createMaintenance(deps: { storage: Storage; fromConfig: boolean;
         return reply
           .status(503)
           .header('Retry-After', '300')
-          .send({ errors: [{ msg: MAINTENANCE_MESSAGES.underMaintenance }], maintenance: true });
+          .send({ errors: [errorItem(MAINTENANCE_MESSAGES.underMaintenance)], maintenance: true });
       });
     },
   };

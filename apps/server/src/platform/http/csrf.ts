@@ -1,3 +1,4 @@
+import { HTTP_MESSAGES } from '@ampelos/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -17,7 +18,7 @@ export function installCsrfGuard(app: FastifyInstance, publicUrl: string) {
     if (csrf === false || (SAFE_METHODS.has(request.method) && csrf !== true)) return;
     if (!request.url.startsWith('/api/')) return;
     if (!passesCsrf(request, allowed)) {
-      throw new AppError(403, 'This request was blocked because it did not come from the Ampelos app');
+      throw new AppError(403, HTTP_MESSAGES.csrfBlocked);
     }
   });
 }

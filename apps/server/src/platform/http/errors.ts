@@ -1,43 +1,66 @@
+import { HTTP_MESSAGES, keyedMessage, MESSAGES, type MessageParams } from '@ampelos/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** A failure the caller can act on; answered as `{ errors: [{ msg }] }` with its status. */
+/**
+ * A failure the caller can act on; answered as `{ errors: [{ msg, key?, params?, path? }] }` with its
+ * status. `message` is the English text with its parameters filled in; `template` is the catalogue
+ * text it came from, so the answer names the key the web translates by.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   readonly path: string | undefined;
   /** Headers the answer carries (e.g. Retry-After of a 429). */
   readonly headers: Record<string, string> | undefined;
-  constructor(statusCode: number, message: string, path?: string, headers?: Record<string, string>) {
-    super(message);
+  readonly template: string;
+  readonly params: MessageParams | undefined;
+  constructor(
+    statusCode: number,
+    template: string,
+    path?: string,
+    headers?: Record<string, string>,
+    params?: MessageParams,
+  ) {
+    const answer = keyedMessage(template, params);
+    super(answer.msg);
     this.statusCode = statusCode;
     this.path = path;
     this.headers = headers;
+    this.template = template;
+    this.params = params;
   }
 }
 
-export const unauthorized = (msg = 'Please sign in to continue') => new AppError(401, msg);
-export const forbidden = (msg = 'You do not have permission to do this') => new AppError(403, msg);
-export const notFound = (msg = 'Not found') => new AppError(404, msg);
-export const badRequest = (msg: string, path?: string) => new AppError(400, msg, path);
+export const unauthorized = (msg: string = HTTP_MESSAGES.signIn) => new AppError(401, msg);
+export const forbidden = (msg: string = HTTP_MESSAGES.noPermission) => new AppError(403, msg);
+export const notFound = (msg: string = HTTP_MESSAGES.notFound) => new AppError(404, msg);
+export const badRequest = (msg: string, path?: string, params?: MessageParams) =>
+  new AppError(400, msg, path, undefined, params);
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
-  FST_REQ_FILE_TOO_LARGE: 'Please choose an image less than 2 MB',
-  FST_FILES_LIMIT: 'Send one file at a time',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data',
+  FST_ERR_CTP_INVALID_JSON_BODY: HTTP_MESSAGES.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: HTTP_MESSAGES.emptyJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: HTTP_MESSAGES.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: HTTP_MESSAGES.unsupportedType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: HTTP_MESSAGES.invalidLength,
+  FST_REQ_FILE_TOO_LARGE: MESSAGES.imageTooLarge,
+  FST_FILES_LIMIT: HTTP_MESSAGES.oneFileAtATime,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: HTTP_MESSAGES.multipartRequired,
 };
 
-/** Spec section 8's error contract: every 4xx is `{ errors: [{ msg, path? }] }`; nothing leaks on a 500. */
+/** One item of an error answer: the English text, its catalogue key and parameters, the input it names. */
+export function errorItem(template: string, options: { path?: string; params?: MessageParams } = {}) {
+  const item = keyedMessage(template, options.params);
+  return options.path ? { ...item, path: options.path } : item;
+}
+
+/** Spec section 8's error contract: every 4xx is `{ errors: [{ msg, key?, params?, path? }] }`; nothing leaks on a 500. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return path ? { msg: issue.message, path } : { msg: issue.message };
+        return errorItem(issue.message ?? HTTP_MESSAGES.badRequest, { path });
       });
       return reply.status(400).send({ errors });
     }
@@ -45,20 +68,18 @@ export function installErrorHandler(app: FastifyInstance) {
       if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
-        .send({ errors: [error.path ? { msg: error.message, path: error.path } : { msg: error.message }] });
+        .send({ errors: [errorItem(error.template, { path: error.path, params: error.params })] });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({ errors: [{ msg: 'Too many attempts. Please wait a few minutes and try again.' }] });
+      return reply.status(429).send({ errors: [errorItem(HTTP_MESSAGES.tooManyAttempts)] });
     }
     if (status >= 400 && status < 500) {
-      const msg = FRAMEWORK_MESSAGES[error.code] ?? error.message;
-      return reply.status(status).send({ errors: [{ msg }] });
+      const known = FRAMEWORK_MESSAGES[error.code];
+      return reply.status(status).send({ errors: [known ? errorItem(known) : { msg: error.message }] });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ errors: [{ msg: 'Something Went Wrong' }] });
+    return reply.status(500).send({ errors: [errorItem(HTTP_MESSAGES.serverFailed)] });
   });
 }
 
@@ -72,12 +93,12 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   _request,
   reply,
 ) => {
-  const msg = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid';
+  const msg = error.code === 'FST_ERR_BAD_URL' ? HTTP_MESSAGES.badUrl : HTTP_MESSAGES.badRequest;
   return (reply as unknown as FastifyReply)
     .status(400)
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
     .header('x-content-type-options', 'nosniff')
     .header('x-frame-options', 'SAMEORIGIN')
     .header('referrer-policy', 'no-referrer')
-    .send({ errors: [{ msg }] });
+    .send({ errors: [errorItem(msg)] });
 };

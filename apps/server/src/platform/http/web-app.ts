@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { HTTP_MESSAGES } from '@ampelos/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorItem } from './errors.ts';
 
 /** Content-hashed build files: a new release has new names, so browsers may keep these for a year. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -36,14 +38,19 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasBuild) {
-      return reply
-        .status(404)
-        .send({ errors: [{ msg: `Route ${request.method} ${request.url.split('?')[0]} not found` }] });
+      return reply.status(404).send({
+        errors: [
+          errorItem(HTTP_MESSAGES.routeNotFound, {
+            params: { method: request.method, path: request.url.split('?')[0] ?? '/' },
+          }),
+        ],
+      });
     }
     const file = request.url.split('?')[0] ?? '/';
     // A chunk of an older release is gone: a 404 (not the app's page) lets the app reload itself.
     if (file.startsWith('/assets/')) {
-      return reply.status(404).send({ errors: [{ msg: `Route GET ${file} not found` }] });
+      const params = { method: 'GET', path: file };
+      return reply.status(404).send({ errors: [errorItem(HTTP_MESSAGES.routeNotFound, { params })] });
     }
     if (file !== '/' && path.extname(file) && existsSync(path.join(distDir, file)))
       return reply.sendFile(file);

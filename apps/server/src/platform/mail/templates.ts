@@ -1,4 +1,5 @@
 import type { Lang } from '@ampelos/domain';
+import { textsIn } from '../i18n/index.ts';
 
 export interface RenderedEmail {
   subject: string;
@@ -19,123 +20,30 @@ type TemplateName =
   | 'user_invitation'
   | 'report_processed'
   | 'data_export_ready';
-type Copy = {
-  subject: string;
-  greeting: (name: string) => string;
-  body: string;
-  action: string;
-  footer: string;
-};
-
-const COPY: Record<TemplateName, Record<Lang, Copy>> = {
-  data_export_ready: {
-    en: {
-      subject: 'Your Ampelos data is ready to download',
-      greeting: (n) => `Hello ${n},`,
-      body: 'The copy of your data you asked for is ready: a zip with a JSON document of your account, fields, orders, reports and notifications, and your files. Sign in and download it from your settings; it is kept for a few days.',
-      action: 'Open your settings',
-      footer: 'If you did not ask for a copy of your data, change your password.',
-    },
-    el: {
-      subject: 'Τα δεδομένα σας στο Ampelos είναι έτοιμα για λήψη',
-      greeting: (n) => `Γεια σας ${n},`,
-      body: 'Το αντίγραφο των δεδομένων σας που ζητήσατε είναι έτοιμο: ένα zip με ένα έγγραφο JSON του λογαριασμού, των αγροτεμαχίων, των παραγγελιών, των αναφορών και των ειδοποιήσεών σας, και τα αρχεία σας. Συνδεθείτε και κατεβάστε το από τις ρυθμίσεις σας· διατηρείται για λίγες ημέρες.',
-      action: 'Άνοιγμα ρυθμίσεων',
-      footer: 'Αν δεν ζητήσατε αντίγραφο των δεδομένων σας, αλλάξτε τον κωδικό σας.',
-    },
-  },
-  user_invitation: {
-    en: {
-      subject: 'You have been invited to Ampelos',
-      greeting: (n) => `Hello ${n},`,
-      body: 'An Ampelos account was created for you. Choose a password to sign in; the link is valid for 7 days and can be used once.',
-      action: 'Choose your password',
-      footer: 'If you were not expecting this invitation, you can ignore this message.',
-    },
-    el: {
-      subject: 'Έχετε προσκληθεί στο Ampelos',
-      greeting: (n) => `Γεια σας ${n},`,
-      body: 'Δημιουργήθηκε για εσάς λογαριασμός στο Ampelos. Ορίστε κωδικό για να συνδεθείτε· ο σύνδεσμος ισχύει για 7 ημέρες και χρησιμοποιείται μία φορά.',
-      action: 'Ορισμός κωδικού',
-      footer: 'Αν δεν περιμένατε αυτή την πρόσκληση, αγνοήστε αυτό το μήνυμα.',
-    },
-  },
-  verify_email: {
-    en: {
-      subject: 'Verify your Ampelos e-mail address',
-      greeting: (n) => `Hello ${n},`,
-      body: 'Welcome to Ampelos. Please confirm your e-mail address to activate your account. The link is valid for 24 hours.',
-      action: 'Verify e-mail',
-      footer: 'If you did not create an account, you can ignore this message.',
-    },
-    el: {
-      subject: 'Επιβεβαιώστε το e-mail σας στο Ampelos',
-      greeting: (n) => `Γεια σας ${n},`,
-      body: 'Καλώς ήρθατε στο Ampelos. Επιβεβαιώστε τη διεύθυνση e-mail σας για να ενεργοποιήσετε τον λογαριασμό σας. Ο σύνδεσμος ισχύει για 24 ώρες.',
-      action: 'Επιβεβαίωση e-mail',
-      footer: 'Αν δεν δημιουργήσατε λογαριασμό, αγνοήστε αυτό το μήνυμα.',
-    },
-  },
-  password_reset: {
-    en: {
-      subject: 'Reset your Ampelos password',
-      greeting: (n) => `Hello ${n},`,
-      body: 'We received a request to reset your password. The link is valid for 1 hour and can be used once.',
-      action: 'Choose a new password',
-      footer: 'If you did not ask for this, ignore this message: your password stays the same.',
-    },
-    el: {
-      subject: 'Επαναφορά κωδικού Ampelos',
-      greeting: (n) => `Γεια σας ${n},`,
-      body: 'Λάβαμε αίτημα επαναφοράς του κωδικού σας. Ο σύνδεσμος ισχύει για 1 ώρα και χρησιμοποιείται μία φορά.',
-      action: 'Ορισμός νέου κωδικού',
-      footer: 'Αν δεν το ζητήσατε εσείς, αγνοήστε αυτό το μήνυμα: ο κωδικός σας δεν αλλάζει.',
-    },
-  },
-  report_processed: {
-    en: {
-      subject: 'AI Processing completed',
-      greeting: (n) => `Hello ${n},`,
-      body: 'The analysis of the images uploaded for your report is complete. Open the field to see the stressed plants on the map and download the PDF report.',
-      action: 'Open the report',
-      footer: 'You receive this message because you bought this report on Ampelos.',
-    },
-    el: {
-      subject: 'Η επεξεργασία AI ολοκληρώθηκε',
-      greeting: (n) => `Γεια σας ${n},`,
-      body: 'Η ανάλυση των εικόνων που ανέβηκαν για την αναφορά σας ολοκληρώθηκε. Ανοίξτε το αγροτεμάχιο για να δείτε τα καταπονημένα φυτά στον χάρτη και να κατεβάσετε την αναφορά PDF.',
-      action: 'Άνοιγμα αναφοράς',
-      footer: 'Λαμβάνετε αυτό το μήνυμα επειδή αγοράσατε αυτή την αναφορά στο Ampelos.',
-    },
-  },
-  password_changed: {
-    en: {
-      subject: 'Your Ampelos password was changed',
-      greeting: (n) => `Hello ${n},`,
-      body: 'Your password was just changed and every other session was signed out. If this was not you, reset your password now.',
-      action: 'Reset password',
-      footer: 'This is a security notice about your account.',
-    },
-    el: {
-      subject: 'Ο κωδικός σας στο Ampelos άλλαξε',
-      greeting: (n) => `Γεια σας ${n},`,
-      body: 'Ο κωδικός σας μόλις άλλαξε και όλες οι άλλες συνδέσεις τερματίστηκαν. Αν δεν ήσασταν εσείς, επαναφέρετε τον κωδικό σας τώρα.',
-      action: 'Επαναφορά κωδικού',
-      footer: 'Πρόκειται για ειδοποίηση ασφαλείας του λογαριασμού σας.',
-    },
-  },
-};
-
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** The copy of a template in one language, from the catalogue's `mail:templates.*`. */
+function copyOf(template: TemplateName, lang: Lang) {
+  const t = textsIn(lang, 'mail');
+  const field = (name: string) => t(`templates.${template}.${name}`);
+  return {
+    subject: field('subject'),
+    body: field('body'),
+    action: field('action'),
+    footer: field('footer'),
+    t,
+  };
+}
+
 export function renderEmail(template: TemplateName, lang: Lang, ctx: TemplateContext): RenderedEmail {
-  const copy = COPY[template][lang];
+  const copy = copyOf(template, lang);
+  const greeting = copy.t('greeting', { name: ctx.firstName });
   const text = [
-    copy.greeting(ctx.firstName),
+    greeting,
     '',
     copy.body,
     '',
@@ -146,7 +54,7 @@ export function renderEmail(template: TemplateName, lang: Lang, ctx: TemplateCon
     `Ampelos — ${ctx.publicUrl}`,
   ].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;color:#1f2d1f">
-<p>${escapeHtml(copy.greeting(ctx.firstName))}</p><p>${escapeHtml(copy.body)}</p>
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(copy.body)}</p>
 <p><a href="${escapeHtml(ctx.link)}" style="background:#4c7a34;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
 <p style="font-size:13px">${escapeHtml(ctx.link)}</p><p style="color:#666;font-size:13px">${escapeHtml(copy.footer)}</p>
 </body></html>`;

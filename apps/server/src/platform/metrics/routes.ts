@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { HTTP_MESSAGES } from '@ampelos/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import type { Metrics } from './metrics.ts';
@@ -33,7 +34,7 @@ export function installMetrics(app: FastifyInstance, options: { metrics: Metrics
   });
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     if (!mayReadMetrics(request, options.token)) {
-      throw new AppError(403, 'Metrics are readable from this machine only, or with the metrics token');
+      throw new AppError(403, HTTP_MESSAGES.metricsLocalOnly);
     }
     const { contentType, body } = await options.metrics.render();
     return reply.type(contentType).header('Cache-Control', 'no-store').send(body);

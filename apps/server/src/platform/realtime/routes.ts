@@ -1,4 +1,4 @@
-import type { RealtimeMessage } from '@ampelos/domain';
+import { HTTP_MESSAGES, type RealtimeMessage } from '@ampelos/domain';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyAnswer } from '../http/answers.ts';
@@ -89,9 +89,9 @@ export async function realtimeRoutes<V>(app: FastifyInstance, options: RealtimeR
       schema: { hide: true, response: { 101: emptyAnswer('Switching Protocols: the WebSocket') } },
       preValidation: async (request) => {
         if (!sameOrigin(request, publicOrigin)) {
-          throw new AppError(403, 'This request was blocked because it did not come from the Ampelos app');
+          throw new AppError(403, HTTP_MESSAGES.csrfBlocked);
         }
-        if (options.sessionOf(request) === null) throw new AppError(401, 'Please sign in to continue');
+        if (options.sessionOf(request) === null) throw new AppError(401, HTTP_MESSAGES.signIn);
       },
     },
     (socket, request) => {

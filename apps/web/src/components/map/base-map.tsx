@@ -10,10 +10,10 @@ import {
   setWorkerUrl,
 } from 'maplibre-gl';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../lib/public-config.ts';
-import { ImageryNotice, useImageryWatch } from './imagery-watch.tsx';
+import { ImageryNotice, type ImageryNoticePlacement, useImageryWatch } from './imagery-watch.tsx';
 import { baseMapStyle } from './map-style.ts';
 
 // The worker is served from our own origin (the CSP allows 'self' and blob: workers).
@@ -34,6 +34,8 @@ export interface BaseMapProps extends Omit<BoxProps, 'children'> {
   onReady?: (map: MapLibreMap) => void;
   /** Deepest zoom the user may reach (21 by default; report layers go to 23). */
   maxZoom?: number;
+  /** Where the notice goes when the base imagery cannot load: top (default) or above the scale bar. */
+  imageryNotice?: ImageryNoticePlacement;
   'data-testid'?: string;
   [data: `data-${string}`]: string | boolean | undefined;
 }
@@ -48,6 +50,7 @@ export function BaseMap({
   initialBounds = null,
   onReady,
   maxZoom = 21,
+  imageryNotice = 'top',
   h = 400,
   ...boxProps
 }: BaseMapProps) {
@@ -55,6 +58,8 @@ export function BaseMap({
   const config = usePublicConfig();
   const [settled, setSettled] = useState(false);
   const [ready, setReady] = useState(false);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   const readyRef = useRef(onReady);
   readyRef.current = onReady;
   const viewRef = useRef(initialView);
@@ -98,6 +103,7 @@ export function BaseMap({
       maxZoom: maxZoomRef.current,
       locale: localeRef.current,
     });
+    mapRef.current = map;
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     // A scale bar on every map: distances read without imagery too (issue 20, items 12 and 13).
     map.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left');
@@ -139,9 +145,35 @@ export function BaseMap({
       stopWatching();
       setReady(false);
       element.removeAttribute('data-map-settled');
+      mapRef.current = null;
       map.remove();
     };
   }, [settled, mapConfig, watchImagery]);
+
+  // The banner at the top takes its height out of the camera's view: the map's padding shifts the
+  // picture down by half of it at once, and every later fit (fitBounds adds the map's padding) keeps
+  // the field clear of it. With a fit padding of 40 px the fitted outline stays whole for a banner of
+  // up to 80 px (two lines on a phone are about 45).
+  const failed = imagery.failed;
+  useLayoutEffect(() => {
+    const map = mapRef.current;
+    const notice = noticeRef.current;
+    if (!map || imageryNotice !== 'top') return;
+    const pad = (top: number) => {
+      if (map.getPadding().top !== top) map.setPadding({ top, bottom: 0, left: 0, right: 0 });
+    };
+    if (!failed || !notice) {
+      pad(0);
+      return;
+    }
+    const clear = () => pad(Math.ceil(notice.offsetTop + notice.offsetHeight + 8));
+    clear();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The banner wraps to another line when the map narrows (a phone turned, the side menu opened).
+    const observer = new ResizeObserver(clear);
+    observer.observe(notice);
+    return () => observer.disconnect();
+  }, [failed, imageryNotice]);
 
   return (
     <Box
@@ -152,7 +184,7 @@ export function BaseMap({
       data-map-ready={ready || undefined}
       {...boxProps}
     >
-      {imagery.failed && <ImageryNotice center={imagery.center} />}
+      {imagery.failed && <ImageryNotice ref={noticeRef} center={imagery.center} placement={imageryNotice} />}
     </Box>
   );
 }

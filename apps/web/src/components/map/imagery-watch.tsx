@@ -1,7 +1,7 @@
-import { Paper, Text } from '@mantine/core';
+import { Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import type { ErrorEvent, Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
-import { useCallback, useState } from 'react';
+import { forwardRef, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ImageryState {
@@ -68,40 +68,55 @@ export function useImageryWatch() {
 const coordinate = (value: number, positive: string, negative: string) =>
   `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;
 
-/** The plain notice over a map whose imagery could not load, with the coordinates of the view. */
-export function ImageryNotice({ center }: { center: ImageryState['center'] }) {
+export type ImageryNoticePlacement = 'top' | 'bottom';
+
+/**
+ * The plain notice over a map whose imagery could not load, with the coordinates of the view. At the
+ * top (the default) it is a compact banner left of the zoom buttons, and the map keeps its camera
+ * padding clear of it (BaseMap), so the field's outline is never under it; at the bottom (maps whose
+ * own panels hold the top corner: the results) it sits above the scale bar.
+ */
+export const ImageryNotice = forwardRef<
+  HTMLDivElement,
+  { center: ImageryState['center']; placement: ImageryNoticePlacement }
+>(function ImageryNotice({ center, placement }, ref) {
   const { t } = useTranslation();
+  const at =
+    placement === 'top' ? { top: 8, left: 8, right: 48 } : { bottom: 40, left: 8, maw: 'calc(100% - 64px)' };
   return (
     <Paper
+      ref={ref}
       role="status"
       shadow="xs"
-      p={6}
+      px={8}
+      py={4}
       pos="absolute"
-      // Above the scale bar: the top corners hold the zoom buttons and the screens' own panels (layers).
-      bottom={40}
-      left={8}
-      maw="calc(100% - 64px)"
+      {...at}
       // Never in the way of drawing or panning: the notice only informs.
       style={{ zIndex: 2, pointerEvents: 'none', opacity: 0.95 }}
       data-testid="map-imagery-notice"
+      data-placement={placement}
     >
-      <Text size="xs" fw={600} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-        <IconCloudOff size={14} aria-hidden />
-        {t('map.imageryUnavailable')}
-      </Text>
-      {/* On a phone's small map the title and the coordinates say enough. */}
-      <Text size="xs" visibleFrom="sm">
+      <Group gap={0} wrap="wrap" style={{ columnGap: 12 }}>
+        <Text size="xs" fw={600} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+          <IconCloudOff size={14} aria-hidden />
+          {t('map.imageryUnavailable')}
+        </Text>
+        {center && (
+          <Text size="xs" ff="monospace" data-testid="map-imagery-coordinates">
+            {/* Not `lng`: i18next reads that option as the language. */}
+            {t('map.centre', {
+              latitude: coordinate(center.lat, t('map.north'), t('map.south')),
+              longitude: coordinate(center.lng, t('map.east'), t('map.west')),
+            })}
+          </Text>
+        )}
+      </Group>
+      {/* On a small map the title and the coordinates say enough; a screen reader hears it all. */}
+      <Text size="xs" visibleFrom="md">
         {t('map.imageryFallback')}
       </Text>
-      {center && (
-        <Text size="xs" ff="monospace" data-testid="map-imagery-coordinates">
-          {/* Not `lng`: i18next reads that option as the language. */}
-          {t('map.centre', {
-            latitude: coordinate(center.lat, t('map.north'), t('map.south')),
-            longitude: coordinate(center.lng, t('map.east'), t('map.west')),
-          })}
-        </Text>
-      )}
+      <VisuallyHidden hiddenFrom="md">{t('map.imageryFallback')}</VisuallyHidden>
     </Paper>
   );
-}
+});

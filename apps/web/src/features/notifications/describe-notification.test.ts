@@ -1,6 +1,6 @@
+import el from '@ampelos/domain/i18n/el/web.json';
+import en from '@ampelos/domain/i18n/en/web.json';
 import { describe, expect, it } from 'vitest';
-import el from '../../i18n/el.json';
-import en from '../../i18n/en.json';
 import { describeNotification, STATUS_LINE_KEYS } from './describe-notification.ts';
 
 const notification = (type: string, details: Record<string, unknown>) => ({

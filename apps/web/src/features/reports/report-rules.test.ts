@@ -1,5 +1,5 @@
+import en from '@ampelos/domain/i18n/en/web.json';
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/en.json';
 import { NO_ACTIONS, reportFixture, shootFixture } from '../../test/shoot-fixtures.ts';
 import { reportAction, reportName, reportStatusKey, showsValidity, withinValidity } from './report-rules.ts';
 import { excludedByRangeLimit, pickedRange } from './schedule-range.ts';

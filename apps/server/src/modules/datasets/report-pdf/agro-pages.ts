@@ -7,9 +7,22 @@ import {
   solarUtcOffsetSeconds,
   viticultureSummary,
 } from '@ampelos/domain';
+import {
+  band,
+  bars,
+  heading,
+  keyValueRows,
+  legend,
+  line,
+  niceTicks,
+  note,
+  notice,
+  type PdfDoc,
+  table,
+  timeChart,
+} from '../../../platform/pdf/index.ts';
 import { type AgroCopy, agroCopy, SOURCE_NAMES } from './agro-copy.ts';
-import { band, legend, line, niceTicks, timeChart } from './charts.ts';
-import { ACCENT, factsTable, heading, MARGIN, table } from './pdf-layout.ts';
+import { MARGIN, SUBTITLE, TITLE } from './pdf-layout.ts';
 
 /** The indices charted, in the order of the legend and the table, with their colours. */
 const INDICES: { key: SatelliteIndex; label: string; colour: string }[] = [
@@ -28,34 +41,23 @@ const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const utcDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 const utcTime = (t: number) => new Date(t * 1000).toISOString().slice(0, 16).replace('T', ' ');
 
-function subheading(doc: PDFKit.PDFDocument, text: string) {
-  doc.font('bold').fontSize(12).fillColor(ACCENT).text(text, MARGIN).moveDown(0.3).fillColor('black');
-}
+const subheading = (doc: PdfDoc, text: string) => heading(doc, text, SUBTITLE);
 
-function notAvailable(doc: PDFKit.PDFDocument, copy: AgroCopy) {
-  doc.font('regular').fontSize(10).fillColor('#555').text(copy.notAvailable, MARGIN).fillColor('black');
+function notAvailable(doc: PdfDoc, copy: AgroCopy) {
+  note(doc, copy.notAvailable, { size: 10 });
   doc.moveDown(0.8);
 }
 
 /** The demo's marker: its agronomy data are sample values, and each page says so. */
-function sampleBadge(doc: PDFKit.PDFDocument, copy: AgroCopy) {
-  const width = doc.page.width - 2 * MARGIN;
-  doc.font('bold').fontSize(9);
-  const height = doc.heightOfString(copy.sampleBadge, { width: width - 16 }) + 8;
-  const y = doc.y;
-  doc.roundedRect(MARGIN, y, width, height, 4).fill('#fff1c2');
-  doc.fillColor('#7a5200').text(copy.sampleBadge, MARGIN + 8, y + 4, { width: width - 16 });
-  doc.fillColor('black');
-  doc.y = y + height + 8;
-  doc.x = MARGIN;
-}
+const sampleBadge = (doc: PdfDoc, copy: AgroCopy) =>
+  notice(doc, copy.sampleBadge, { background: '#fff1c2', colour: '#7a5200' });
 
-function chartBox(doc: PDFKit.PDFDocument, height: number) {
+function chartBox(doc: PdfDoc, height: number) {
   return { left: MARGIN + 40, top: doc.y + 18, width: doc.page.width - 2 * MARGIN - 80, height };
 }
 
-function satelliteSection(doc: PDFKit.PDFDocument, copy: AgroCopy, stats: SatelliteStatsEntry[]) {
-  heading(doc, copy.satelliteTitle);
+function satelliteSection(doc: PdfDoc, copy: AgroCopy, stats: SatelliteStatsEntry[]) {
+  heading(doc, copy.satelliteTitle, TITLE);
   const withIndices = stats.filter((entry) => Object.keys(entry.indices).length > 0);
   if (withIndices.length === 0) return notAvailable(doc, copy);
   const sources = [...new Set(withIndices.map((entry) => SOURCE_NAMES[entry.source] ?? entry.source))];
@@ -133,8 +135,8 @@ export interface ReportPlace {
 const DAY_MS = 86_400_000;
 const daysIn = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
 
-function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHistoryFile, place: ReportPlace) {
-  heading(doc, copy.weatherTitle);
+function weatherSection(doc: PdfDoc, copy: AgroCopy, file: AgroHistoryFile, place: ReportPlace) {
+  heading(doc, copy.weatherTitle, TITLE);
   const days = dailyWeather(file.weather_data, solarUtcOffsetSeconds(place.lng));
   if (days.length === 0) {
     notAvailable(doc, copy);
@@ -156,13 +158,13 @@ function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHisto
       y2Ticks: niceTicks(0, Math.max(10, ...days.map((day) => day.rainMm)), 5),
       y2Format: (v) => `${v} mm`,
     });
-    const barWidth = Math.max(0.8, (box.width / days.length) * 0.7);
-    for (const day of days) {
-      if (day.rainMm <= 0) continue;
-      const x = chart.xOf(at(day.day)) - barWidth / 2;
-      const top = chart.y2Of(day.rainMm);
-      doc.rect(x, top, barWidth, box.top + box.height - top).fill(RAIN);
-    }
+    bars(
+      doc,
+      chart,
+      days.map((day) => ({ t: at(day.day), value: day.rainMm })),
+      RAIN,
+      Math.max(0.8, (box.width / days.length) * 0.7),
+    );
     line(
       doc,
       days.map((day) => [chart.xOf(at(day.day)), chart.yOf(day.tmaxC)]),
@@ -182,7 +184,7 @@ function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHisto
   const summary = viticultureSummary(file.weather_data, place, place.today);
   const { season } = summary;
   if (!season.firstDay || !season.lastDay) return notAvailable(doc, copy);
-  factsTable(doc, [
+  keyValueRows(doc, [
     [copy.period, `${season.firstDay} – ${season.lastDay}`],
     [copy.daysWithData, String(summary.days.length)],
     [copy.gdd, `${summary.gdd.toFixed(0)} °C·d`],
@@ -197,16 +199,16 @@ function weatherSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHisto
     ],
     [copy.rainTotal, `${summary.days.reduce((sum, day) => sum + day.rainMm, 0).toFixed(1)} mm`],
   ]);
-  doc.moveDown(0.4).font('regular').fontSize(8).fillColor('#555').text(copy.seasonNote, MARGIN);
-  doc.fillColor('black');
+  doc.moveDown(0.4);
+  note(doc, copy.seasonNote);
 }
 
-function soilSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHistoryFile) {
-  heading(doc, copy.soilTitle);
+function soilSection(doc: PdfDoc, copy: AgroCopy, file: AgroHistoryFile) {
+  heading(doc, copy.soilTitle, TITLE);
   const latest = file.soil_data.at(-1);
   if (!latest) return notAvailable(doc, copy);
   subheading(doc, `${copy.latestReading}: ${utcTime(latest.dt)} UTC`);
-  factsTable(doc, [
+  keyValueRows(doc, [
     [copy.surface, `${celsius(latest.t0)} °C`],
     [copy.at10cm, `${celsius(latest.t10)} °C`],
     [copy.moisture, percent(latest.moisture)],
@@ -239,16 +241,11 @@ function soilSection(doc: PDFKit.PDFDocument, copy: AgroCopy, file: AgroHistoryF
  * file one page names the three sections and says their information is not available (the reader
  * learns the report could hold them); a present file with an empty list says so in that section.
  */
-export function agroPages(
-  doc: PDFKit.PDFDocument,
-  lang: string,
-  file: AgroHistoryFile | null,
-  place: ReportPlace,
-) {
+export function agroPages(doc: PdfDoc, lang: string, file: AgroHistoryFile | null, place: ReportPlace) {
   const copy = agroCopy(lang);
   doc.addPage();
   if (!file) {
-    heading(doc, copy.agroTitle);
+    heading(doc, copy.agroTitle, TITLE);
     for (const title of [copy.satelliteTitle, copy.weatherTitle, copy.seasonTitle, copy.soilTitle]) {
       subheading(doc, title);
       notAvailable(doc, copy);

@@ -1,16 +1,12 @@
 import { PLANT_CLASS_HEX, PLANT_CLASS_NAMES, plantClass, stressFactorName } from '@ampelos/domain';
+import { heading, type PdfDoc, table } from '../../../platform/pdf/index.ts';
 import type { PdfCopy } from './pdf-copy.ts';
-import { heading, table } from './pdf-layout.ts';
+import { TITLE } from './pdf-layout.ts';
 import type { PdfPlant } from './plants.ts';
 
 /** What people wrote on plants (a stress factor, a comment, or both), with the plant's class. */
-export function annotationsSection(
-  doc: PDFKit.PDFDocument,
-  copy: PdfCopy,
-  plants: PdfPlant[],
-  lang: 'en' | 'el',
-) {
-  heading(doc, copy.annotationsTitle);
+export function annotationsSection(doc: PdfDoc, copy: PdfCopy, plants: PdfPlant[], lang: 'en' | 'el') {
+  heading(doc, copy.annotationsTitle, TITLE);
   doc.font('regular').fontSize(9).text(copy.annotationsNote).moveDown(0.5);
   const annotated = plants
     .filter((plant) => plant.factor || plant.comment)

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   type AgroHistoryFile,
   describeImagingSetup,
@@ -8,13 +7,23 @@ import {
   plantClass,
   type VigourClass,
 } from '@ampelos/domain';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { StressBox } from '../../../platform/imaging/index.ts';
+import {
+  barRows,
+  heading,
+  imageGrid,
+  keyValueRows,
+  note,
+  openPdf,
+  type PdfDoc,
+  pageFooters,
+  table,
+} from '../../../platform/pdf/index.ts';
 import { agroPages } from './agro-pages.ts';
 import { annotationsSection } from './annotations-page.ts';
 import { type PdfCopy, pdfCopy } from './pdf-copy.ts';
-import { ACCENT, factsTable, heading, MARGIN, table } from './pdf-layout.ts';
+import { ACCENT, MARGIN, SUBTITLE, TITLE } from './pdf-layout.ts';
 import { classCounts, type LookFirstArea, lookFirstAreas, type PdfPlant, pdfPlants } from './plants.ts';
 import {
   type AnalysedImage,
@@ -24,11 +33,6 @@ import {
   summariseStress,
 } from './stress-summary.ts';
 import { summaryPage } from './summary-page.ts';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans covers Latin and Greek; embedded (subset) so the PDF reads the same everywhere. */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const MAX_THUMBNAILS = 24;
 
@@ -62,21 +66,14 @@ export interface FinalReportInput {
 }
 
 /** Which camera, bands, height source and method were used (one block per distinct setup). */
-function imagingSection(doc: PDFKit.PDFDocument, copy: PdfCopy, images: AnalysedImage[], lang: 'en' | 'el') {
+function imagingSection(doc: PdfDoc, copy: PdfCopy, images: AnalysedImage[], lang: 'en' | 'el') {
   const setups = new Map<string, ImagingSetup>();
   for (const { setup } of images) if (setup) setups.set(JSON.stringify({ ...setup, heightM: null }), setup);
   if (setups.size === 0) return;
-  doc
-    .moveDown(0.6)
-    .font('bold')
-    .fontSize(12)
-    .fillColor(ACCENT)
-    .text(copy.imagingTitle, MARGIN)
-    .fillColor('black');
-  doc.moveDown(0.3);
+  heading(doc, copy.imagingTitle, { ...SUBTITLE, before: 0.6 });
   for (const setup of setups.values()) {
     const text = describeImagingSetup(setup, lang);
-    factsTable(doc, [
+    keyValueRows(doc, [
       [copy.camera, text.camera],
       [copy.imagingBands, text.bands],
       [copy.imagingHeight, text.height],
@@ -114,8 +111,8 @@ async function thumbnail(hd: Buffer, size: { w: number; h: number }, boxes: Stre
     .toBuffer();
 }
 
-function statisticsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressSummary) {
-  heading(doc, copy.statsTitle);
+function statisticsPage(doc: PdfDoc, copy: PdfCopy, summary: StressSummary) {
+  heading(doc, copy.statsTitle, TITLE);
   table(
     doc,
     [
@@ -130,35 +127,30 @@ function statisticsPage(doc: PDFKit.PDFDocument, copy: PdfCopy, summary: StressS
     ]),
     STRESS_COLOURS.map((colour) => COLOUR_HEX[colour]),
   );
-  factsTable(doc, [
+  keyValueRows(doc, [
     [copy.canopyShare, percent(summary.canopyShare)],
     [copy.stressedShare, percent(summary.stressedShare)],
   ]);
   doc.x = MARGIN;
   doc.moveDown(0.5).font('bold').fontSize(11).text(copy.distributionTitle, MARGIN).moveDown(0.3);
-  const most = Math.max(1, ...summary.distribution.map((bin) => bin.images));
-  for (const bin of summary.distribution) {
-    const label = bin.to === null ? `≥ ${percent(bin.from)}` : `${percent(bin.from)} – ${percent(bin.to)}`;
-    const y = doc.y;
-    doc.font('regular').fontSize(9).text(label, MARGIN, y, { width: 120 });
-    doc
-      .rect(MARGIN + 125, y + 1, (300 * bin.images) / most, 9)
-      .fill(ACCENT)
-      .fillColor('black');
-    doc.text(String(bin.images), MARGIN + 435, y, { width: 60 });
-    doc.y = y + 14;
-    doc.x = MARGIN;
-  }
+  barRows(
+    doc,
+    summary.distribution.map((bin) => ({
+      label: bin.to === null ? `≥ ${percent(bin.from)}` : `${percent(bin.from)} – ${percent(bin.to)}`,
+      value: bin.images,
+    })),
+    ACCENT,
+  );
 }
 
 function hotspotsPage(
-  doc: PDFKit.PDFDocument,
+  doc: PdfDoc,
   copy: PdfCopy,
   summary: StressSummary,
   lang: 'en' | 'el',
   plants: ReadonlyMap<string, PdfPlant>,
 ) {
-  heading(doc, copy.hotspotsTitle);
+  heading(doc, copy.hotspotsTitle, TITLE);
   doc.font('regular').fontSize(9).text(copy.hotspotsNote).moveDown(0.5);
   if (summary.hotspots.length === 0) {
     doc.text(copy.noStress);
@@ -186,41 +178,22 @@ function hotspotsPage(
   );
 }
 
-async function thumbnailsPages(doc: PDFKit.PDFDocument, copy: PdfCopy, input: FinalReportInput) {
+async function thumbnailsPages(doc: PdfDoc, copy: PdfCopy, input: FinalReportInput) {
   const chosen = [...input.images]
     .sort((a, b) => b.analysis.boxes.length - a.analysis.boxes.length || a.file.localeCompare(b.file))
     .slice(0, MAX_THUMBNAILS);
   doc.addPage();
-  heading(doc, copy.thumbnailsTitle);
-  const columnWidth = (doc.page.width - 2 * MARGIN - 16) / 2;
-  let column = 0;
-  let rowTop = doc.y;
-  let rowBottom = doc.y;
+  heading(doc, copy.thumbnailsTitle, TITLE);
+  const grid = imageGrid(doc);
   for (const image of chosen) {
     const hd = await input.readHd(image.base);
     if (!hd) continue;
     const picture = await thumbnail(hd, image.analysis.hd, image.analysis.boxes);
-    const height = (columnWidth * image.analysis.hd.h) / image.analysis.hd.w;
-    if (column === 0 && rowTop + height + 30 > doc.page.height - MARGIN) {
-      doc.addPage();
-      rowTop = MARGIN;
-    }
-    const x = MARGIN + column * (columnWidth + 16);
-    doc.image(picture, x, rowTop, { width: columnWidth, height });
-    doc.font('regular').fontSize(8).fillColor('black');
-    doc.text(`${image.file} · ${image.analysis.boxes.length}`, x, rowTop + height + 3, {
-      width: columnWidth,
-    });
-    rowBottom = Math.max(rowBottom, rowTop + height + 18);
-    column = (column + 1) % 2;
-    if (column === 0) rowTop = rowBottom + 8;
+    grid.add(picture, image.analysis.hd, `${image.file} · ${image.analysis.boxes.length}`);
   }
+  grid.end();
   const hidden = input.images.length - chosen.length;
-  if (hidden > 0) {
-    doc.y = column === 0 ? rowTop : rowBottom + 8;
-    doc.x = MARGIN;
-    doc.font('regular').fontSize(9).text(copy.moreImages(hidden));
-  }
+  if (hidden > 0) doc.font('regular').fontSize(9).text(copy.moreImages(hidden));
 }
 
 /**
@@ -230,21 +203,12 @@ async function thumbnailsPages(doc: PDFKit.PDFDocument, copy: PdfCopy, input: Fi
 export async function renderFinalReport(input: FinalReportInput): Promise<Buffer> {
   const copy = pdfCopy(input.lang);
   const summary = summariseStress(input.images);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finish } = openPdf({
     margin: MARGIN,
     bufferPages: true,
     info: { Title: `${copy.title}: ${input.field.title}`, Author: 'Ampelos' },
     lang: input.lang === 'el' ? 'el-GR' : 'en-GB',
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
 
   const lang = input.lang === 'el' ? 'el' : 'en';
   const plants = input.plants ?? pdfPlants(input.images, []);
@@ -257,9 +221,9 @@ export async function renderFinalReport(input: FinalReportInput): Promise<Buffer
   });
 
   doc.addPage();
-  heading(doc, copy.detailsTitle);
+  heading(doc, copy.detailsTitle, TITLE);
   const location = [input.field.region, input.field.country].filter(Boolean).join(', ');
-  factsTable(doc, [
+  keyValueRows(doc, [
     [copy.field, input.field.title],
     [copy.location, location || '–'],
     [copy.area, `${hectares(input.field.area)} ${copy.hectares}`],
@@ -273,7 +237,8 @@ export async function renderFinalReport(input: FinalReportInput): Promise<Buffer
     [copy.stressedPlants, String(summary.totalBoxes)],
   ]);
   imagingSection(doc, copy, input.images, lang);
-  doc.moveDown(1).font('regular').fontSize(8).fillColor('#555').text(copy.method).fillColor('black');
+  doc.moveDown(1);
+  note(doc, copy.method);
 
   doc.addPage();
   statisticsPage(doc, copy, summary);
@@ -288,19 +253,6 @@ export async function renderFinalReport(input: FinalReportInput): Promise<Buffer
     today: input.report.processedAt.toISOString().slice(0, 10),
   });
 
-  const range = doc.bufferedPageRange();
-  for (let page = range.start; page < range.start + range.count; page++) {
-    doc.switchToPage(page);
-    // Writing inside the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    doc.font('regular').fontSize(8).fillColor('#777');
-    doc.text(copy.page(page + 1), MARGIN, doc.page.height - MARGIN + 14, {
-      width: doc.page.width - 2 * MARGIN,
-      align: 'right',
-      lineBreak: false,
-    });
-  }
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
+  pageFooters(doc, copy.page);
+  return finish();
 }

@@ -10,9 +10,10 @@ import {
   VIGOUR_CLASSES,
   type VigourClass,
 } from '@ampelos/domain';
+import { figure, heading, keyValueRows, note, type PdfDoc, swatch } from '../../../platform/pdf/index.ts';
 import type { FinalReportInput } from './final-report.ts';
 import type { PdfCopy } from './pdf-copy.ts';
-import { ACCENT, factsTable, MARGIN } from './pdf-layout.ts';
+import { ACCENT, MARGIN, SUBTITLE } from './pdf-layout.ts';
 import type { classCounts, LookFirstArea } from './plants.ts';
 import { COLOUR_HEX } from './stress-summary.ts';
 
@@ -34,7 +35,7 @@ function cameraAndMethod(copy: PdfCopy, camera: string | null, setups: ImagingSe
 
 /** Rows of a swatch, a count and a name (one text run each, so they read in order), from `top`; answers the bottom. */
 function countRows(
-  doc: PDFKit.PDFDocument,
+  doc: PdfDoc,
   x: number,
   top: number,
   width: number,
@@ -44,8 +45,8 @@ function countRows(
   doc.font('bold').fontSize(10).fillColor('black').text(title, x, top, { width });
   let y = doc.y + 3;
   for (const row of rows) {
-    doc.rect(x, y + 1, 9, 9).fill(row.colour);
-    doc.fillColor('black').font('bold').fontSize(9);
+    swatch(doc, x, y, row.colour);
+    doc.font('bold').fontSize(9);
     doc.text(`${row.count}  `, x + 14, y, { width: width - 14, continued: true });
     doc.font('regular').text(row.name);
     y = doc.y + 3;
@@ -57,12 +58,7 @@ function countRows(
  * Page 1: what a grower reads first. The field, date, camera and method, the report id; the map
  * with the numbered squares to visit; where to look first; plants per stress class and per vigour.
  */
-export function summaryPage(
-  doc: PDFKit.PDFDocument,
-  copy: PdfCopy,
-  input: FinalReportInput,
-  figures: SummaryFigures,
-) {
+export function summaryPage(doc: PdfDoc, copy: PdfCopy, input: FinalReportInput, figures: SummaryFigures) {
   const lang = input.lang === 'el' ? 'el' : 'en';
   const setups = input.images.flatMap((image) => (image.setup ? [image.setup] : []));
   doc.font('bold').fontSize(20).fillColor(ACCENT).text(copy.title, MARGIN, MARGIN);
@@ -73,7 +69,7 @@ export function summaryPage(
     .concat(input.field.variety ? [input.field.variety] : [])
     .filter(Boolean)
     .join(' · ');
-  factsTable(doc, [
+  keyValueRows(doc, [
     [copy.field, fieldLine],
     [copy.analysedOn, input.report.processedAt.toISOString().slice(0, 10)],
     [copy.cameraAndMethod, cameraAndMethod(copy, input.report.camera, setups, lang)],
@@ -81,18 +77,16 @@ export function summaryPage(
   ]);
 
   const width = doc.page.width - 2 * MARGIN;
-  const mapTop = doc.y + 4;
-  doc.image(input.fieldMap, MARGIN, mapTop, { fit: [width, 250], align: 'center' });
-  doc.y = mapTop + 252;
-  doc.font('regular').fontSize(8).fillColor('#555').text(copy.summaryMapNote, MARGIN, doc.y, { width });
-  doc.fillColor('black').moveDown(0.5);
+  doc.y += 4;
+  figure(doc, input.fieldMap, 250);
+  note(doc, copy.summaryMapNote);
+  doc.moveDown(0.5);
 
-  doc.font('bold').fontSize(12).fillColor(ACCENT).text(copy.lookFirstTitle, MARGIN).fillColor('black');
+  heading(doc, copy.lookFirstTitle, { ...SUBTITLE, after: 0 });
   if (figures.areas.length === 0) {
     doc.font('regular').fontSize(9).text(copy.noHotspots, MARGIN);
   } else {
-    doc.font('regular').fontSize(8).fillColor('#555').text(copy.lookFirstNote(figures.squareM), MARGIN);
-    doc.fillColor('black');
+    note(doc, copy.lookFirstNote(figures.squareM));
     for (const area of figures.areas) {
       const [lng, lat] = area.centre;
       const colour = area.colour ? ` (${copy.mostly} ${copy.colours[area.colour].toLowerCase()})` : '';

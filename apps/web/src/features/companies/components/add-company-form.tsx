@@ -4,6 +4,7 @@ import {
   type CompanyDetailView,
   type CompanyKind,
   companyCreateSchema,
+  INVOICE_DETAIL_FIELDS,
   OPERATIONS_MESSAGES,
 } from '@ampelos/domain';
 import { Button, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
@@ -12,30 +13,16 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readErrorPaths } from '../../../lib/api-errors.ts';
 import { zodValidate } from '../../../lib/form.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateAnswer, translateMessage } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateCompany } from '../api/create-company.ts';
 
-/** The invoice details inputs (the company's title is its firmTitle), in the profile form's order. */
-const COMPANY_FIELDS = [
-  'firmTitle',
-  'firmActivity',
-  'vatId',
-  'taxAuthority',
-  'email',
-  'telephone',
-  'address',
-  'city',
-  'zipCode',
-  'state',
-  'country',
-] as const;
-type CompanyField = (typeof COMPANY_FIELDS)[number];
+type CompanyField = (typeof INVOICE_DETAIL_FIELDS)[number];
 type Values = Record<CompanyField, string> & { kind: CompanyKind };
 
 const emptyValues = (): Values => {
   const values = { kind: 'customer' } as Values;
-  for (const field of COMPANY_FIELDS) values[field] = '';
+  for (const field of INVOICE_DETAIL_FIELDS) values[field] = '';
   return values;
 };
 
@@ -63,10 +50,11 @@ export function AddCompanyForm({ onCreated, onClose }: AddCompanyFormProps) {
       },
       onError: (error) => {
         if (!(error instanceof ApiError) || error.status !== 400) return;
-        for (const { msg, path } of readErrorPaths(error.body)) {
+        for (const { path, ...answer } of readErrorPaths(error.body)) {
+          const msg = translateAnswer(answer);
           const field = path?.split('.')[0];
-          if (field && field in values) form.setFieldError(field, translateMessage(msg));
-          else notifyError(translateMessage(msg));
+          if (field && field in values) form.setFieldError(field, msg);
+          else notifyError(msg);
         }
       },
     });
@@ -87,7 +75,7 @@ export function AddCompanyForm({ onCreated, onClose }: AddCompanyFormProps) {
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {COMPANY_FIELDS.map((field) => (
+          {INVOICE_DETAIL_FIELDS.map((field) => (
             <TextInput
               key={field}
               label={t(`company.fields.${field}`)}

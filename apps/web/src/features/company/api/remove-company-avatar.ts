@@ -1,7 +1,7 @@
 import type { CompanyView } from '@ampelos/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { COMPANY_QUERY_KEY } from './get-company.ts';
+import { COMPANY_QUERY_KEY } from '../../../lib/company.ts';
 
 /** `PUT /api/company/update/avatar` with `{ avatar: null }`. */
 export const removeCompanyAvatar = () =>

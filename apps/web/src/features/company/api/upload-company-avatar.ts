@@ -1,7 +1,7 @@
 import type { CompanyView } from '@ampelos/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { COMPANY_QUERY_KEY } from './get-company.ts';
+import { COMPANY_QUERY_KEY } from '../../../lib/company.ts';
 
 /** `POST /api/company/avatar/upload` (multipart `avatar`). */
 export const uploadCompanyAvatar = (file: File) => {

@@ -2,9 +2,9 @@ import type { CompanyView } from '@ampelos/domain';
 import { Alert, Button, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAuthorization } from '../../../lib/authorization.ts';
+import { useCompany } from '../../../lib/company.ts';
 import { storedCountryName } from '../../../lib/country-name.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
-import { useCompany } from '../api/get-company.ts';
 import { CompanyAvatarEditor } from './company-avatar-editor.tsx';
 import { InvoiceDetailsForm } from './invoice-details-form.tsx';
 

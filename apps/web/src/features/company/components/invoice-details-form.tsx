@@ -1,6 +1,6 @@
 import {
   type CompanyView,
-  type InvoiceDetails,
+  INVOICE_DETAIL_FIELDS,
   invoiceDetailsUpdateSchema,
   TIMERS_MS,
 } from '@ampelos/domain';
@@ -12,25 +12,11 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { readErrorPaths } from '../../../lib/api-errors.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { zodValidate } from '../../../lib/form.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateAnswer } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateInvoiceDetails } from '../api/update-invoice-details.ts';
 
-/** The invoice inputs of spec section 3, in the order the form shows them. */
-export const INVOICE_FIELDS = [
-  'firmTitle',
-  'firmActivity',
-  'vatId',
-  'taxAuthority',
-  'email',
-  'telephone',
-  'address',
-  'city',
-  'zipCode',
-  'state',
-  'country',
-] as const satisfies readonly (keyof InvoiceDetails)[];
-type InvoiceField = (typeof INVOICE_FIELDS)[number];
+type InvoiceField = (typeof INVOICE_DETAIL_FIELDS)[number];
 type Values = Record<InvoiceField, string> & { addBEAddress: boolean };
 
 /** Saved invoice details first; before the first save, what the company record already holds. */
@@ -42,7 +28,7 @@ function valuesOf(company: CompanyView | null): Values {
     firmActivity: company?.activity,
   };
   const values = { addBEAddress: false } as Values;
-  for (const field of INVOICE_FIELDS) values[field] = saved?.[field] ?? known[field] ?? '';
+  for (const field of INVOICE_DETAIL_FIELDS) values[field] = saved?.[field] ?? known[field] ?? '';
   return values;
 }
 
@@ -91,12 +77,13 @@ export function InvoiceDetailsForm({ company, onSaved }: InvoiceDetailsFormProps
       onError: (error) => {
         notifyError(t('company.invoice.verifyData'), TIMERS_MS.invoiceError);
         if (!(error instanceof ApiError) || error.status !== 400) return;
-        for (const { msg, path } of readErrorPaths(error.body)) {
+        for (const { path, ...answer } of readErrorPaths(error.body)) {
+          const msg = translateAnswer(answer);
           const field = path?.split('.')[0];
-          if (field && (INVOICE_FIELDS as readonly string[]).includes(field)) {
-            form.setFieldError(field, translateMessage(msg));
+          if (field && (INVOICE_DETAIL_FIELDS as readonly string[]).includes(field)) {
+            form.setFieldError(field, msg);
           } else {
-            notifyError(translateMessage(msg), TIMERS_MS.invoiceError);
+            notifyError(msg, TIMERS_MS.invoiceError);
           }
         }
       },
@@ -111,7 +98,7 @@ export function InvoiceDetailsForm({ company, onSaved }: InvoiceDetailsFormProps
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {INVOICE_FIELDS.map((field) => (
+          {INVOICE_DETAIL_FIELDS.map((field) => (
             <TextInput
               key={field}
               label={t(`company.fields.${field}`)}

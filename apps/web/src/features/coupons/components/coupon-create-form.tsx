@@ -1,4 +1,4 @@
-import { COMMERCE_MESSAGES } from '@ampelos/domain';
+import { COMMERCE_MESSAGES, type KeyedMessage } from '@ampelos/domain';
 import {
   Button,
   Checkbox,
@@ -15,7 +15,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readErrorPaths } from '../../../lib/api-errors.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateAnswer } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateCoupon } from '../api/create-coupon.ts';
 import { type CouponFormValues, couponPayload, EMPTY_COUPON, validateCoupon } from '../coupon-form-values.ts';
@@ -37,9 +37,9 @@ export function CouponCreateForm() {
     },
   });
 
-  /** Server texts in the current language: "already exists" is ours to translate, others via `messages`. */
-  const serverText = (msg: string) =>
-    msg === COMMERCE_MESSAGES.couponExists ? t('coupons.errors.exists') : translateMessage(msg);
+  /** Server texts in the current language: "already exists" is ours to word, others by their key. */
+  const serverText = (answer: KeyedMessage) =>
+    answer.msg === COMMERCE_MESSAGES.couponExists ? t('coupons.errors.exists') : translateAnswer(answer);
 
   const onSubmit = (values: CouponFormValues) =>
     create.mutate(couponPayload(values), {
@@ -50,10 +50,10 @@ export function CouponCreateForm() {
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
         if (error.status !== 400 && error.status !== 409) return; // the client has alerted already
-        for (const { msg, path } of readErrorPaths(error.body)) {
+        for (const { path, ...answer } of readErrorPaths(error.body)) {
           const field = path?.split('.')[0] ?? (error.status === 409 ? 'code' : undefined);
-          if (field && FORM_FIELDS.has(field)) form.setFieldError(field, serverText(msg));
-          else notifyError(serverText(msg));
+          if (field && FORM_FIELDS.has(field)) form.setFieldError(field, serverText(answer));
+          else notifyError(serverText(answer));
         }
       },
     });

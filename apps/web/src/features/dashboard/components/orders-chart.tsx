@@ -1,25 +1,27 @@
 import type { OrdersMonth } from '@ampelos/domain';
+import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCount, monthLabel } from '../chart-labels.ts';
-import { BarChart } from './charts/bar-chart.tsx';
-import { ChartDataTable } from './charts/chart-frame.tsx';
+import { ChartDataTable, type ChartSeries, chartRows, chartTooltip, legendInOrder } from './chart-parts.tsx';
 
 /** Orders placed per month, complete and pending confirmation stacked. */
 export function OrdersChart({ months }: { months: OrdersMonth[] }) {
   const { t, i18n } = useTranslation();
-  const series = [
+  const series: ChartSeries[] = [
     {
       key: 'complete',
       label: t('orders.status.complete'),
-      color: 'var(--mantine-color-green-6)',
+      color: 'green.6',
       values: months.map((m) => m.complete),
+      format: formatCount,
     },
     {
       key: 'pendingPayment',
       label: t('orders.status.pending_payment'),
-      color: 'var(--mantine-color-yellow-5)',
+      color: 'yellow.5',
       values: months.map((m) => m.pendingPayment),
+      format: formatCount,
     },
   ];
   return (
@@ -31,16 +33,31 @@ export function OrdersChart({ months }: { months: OrdersMonth[] }) {
         {t('dashboard.orders.subtitle')}
       </Text>
       <BarChart
-        labels={months.map((m) => monthLabel(m.month, i18n.language))}
-        tooltipLabels={months.map((m) => monthLabel(m.month, i18n.language, 'long'))}
-        series={series}
-        ariaLabel={t('dashboard.orders.title')}
-        format={formatCount}
-        integers
+        h={280}
+        role="figure"
+        aria-label={t('dashboard.orders.title')}
+        type="stacked"
+        data={chartRows(
+          months.map((m) => monthLabel(m.month, i18n.language)),
+          series,
+        )}
+        dataKey="label"
+        withLegend
+        legendProps={legendInOrder(series)}
+        valueFormatter={formatCount}
+        yAxisProps={{ allowDecimals: false }}
+        tooltipProps={{
+          content: chartTooltip(
+            months.map((m) => monthLabel(m.month, i18n.language, 'long')),
+            series,
+          ),
+        }}
+        series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))}
       />
       <ChartDataTable
         caption={t('dashboard.orders.title')}
-        head={[t('dashboard.export.month'), ...series.map((s) => s.label)]}
+        head={t('dashboard.export.month')}
+        series={series}
         rows={months.map((m) => [m.month, m.complete, m.pendingPayment])}
       />
     </Paper>

@@ -1,7 +1,8 @@
 import { applyPlantHeightEditMinimum, FIELD_LIMITS } from '@ampelos/domain';
-import { Group, NumberInput, Radio, SimpleGrid, TextInput } from '@mantine/core';
+import { Box, Group, NumberInput, Radio, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import classes from './fields.module.css';
 import { VarietyPicker } from './variety-picker.tsx';
 import { VINEYARD_TYPE_OPTIONS } from './vineyard-type.ts';
 
@@ -64,7 +65,7 @@ export function FieldFormFields({ form, mode }: FieldFormFieldsProps) {
           ))}
         </Group>
       </Radio.Group>
-      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <Box className={classes.numberGrid} data-testid="field-number-inputs">
         <NumberInput
           label={t('fields.form.age')}
           required
@@ -114,7 +115,7 @@ export function FieldFormFields({ form, mode }: FieldFormFieldsProps) {
             if (raised !== Number(value)) form.setFieldValue('avgPlantHeight', raised);
           }}
         />
-      </SimpleGrid>
+      </Box>
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { type FieldView, regionLabel } from '@ampelos/domain';
-import { Avatar, Box, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPlant2, IconSearch } from '@tabler/icons-react';
+import { Avatar, Box, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconPlant2 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHectares } from '../../../components/map/index.ts';
+import { SearchableList } from '../../../components/searchable-list.tsx';
 import { countryName } from '../../../lib/country-name.ts';
 import { filterFieldsByName, flattenGroups, groupFields } from '../group-fields.ts';
 import { fieldLocationText } from './field-location.ts';
@@ -58,20 +59,13 @@ export function FieldsList({ fields, activeUuid, onSelect, h }: FieldsListProps)
 
   return (
     <Box>
-      <TextInput
-        placeholder={t('fields.search')}
-        aria-label={t('fields.search')}
-        leftSection={<IconSearch size={16} />}
-        value={query}
-        onChange={(event) => setQuery(event.currentTarget.value)}
-        mb="sm"
-        data-testid="fields-search"
-      />
-      {rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg" data-testid="fields-no-match">
-          {t('fields.noMatch')}
-        </Text>
-      ) : (
+      <SearchableList
+        label={t('fields.search')}
+        query={query}
+        onQueryChange={setQuery}
+        noMatch={rows.length === 0 ? t('fields.noMatch') : null}
+        testId="fields"
+      >
         <Box ref={scrollRef} h={h} style={{ overflowY: 'auto' }} data-testid="fields-list">
           <Box pos="relative" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
@@ -153,7 +147,7 @@ export function FieldsList({ fields, activeUuid, onSelect, h }: FieldsListProps)
             })}
           </Box>
         </Box>
-      )}
+      </SearchableList>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { OrderView } from '@ampelos/domain';
+import { INVOICE_DETAIL_FIELDS, type OrderView } from '@ampelos/domain';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, formatPrice } from '../../../lib/format.ts';
@@ -62,19 +62,6 @@ export function OrderInfo({ order }: { order: OrderView }) {
   );
 }
 
-const INVOICE_KEYS = [
-  'firmTitle',
-  'firmActivity',
-  'vatId',
-  'taxAuthority',
-  'email',
-  'telephone',
-  'address',
-  'city',
-  'zipCode',
-  'state',
-  'country',
-] as const;
 const ADDRESS_KEYS = ['line_1', 'line_2', 'line_3', 'city', 'state', 'zip_postcode', 'country'] as const;
 /** Optional address lines are left out when empty. */
 const OPTIONAL_ADDRESS_KEYS: ReadonlySet<string> = new Set(['line_2', 'line_3']);
@@ -88,7 +75,11 @@ export function OrderBillingInfo({ order }: { order: OrderView }) {
       <InfoSection
         title={t('orders.invoice.title')}
         testId="order-invoice-info"
-        rows={INVOICE_KEYS.map((key) => ({ key, label: t(`orders.invoice.${key}`), value: details[key] }))}
+        rows={INVOICE_DETAIL_FIELDS.map((key) => ({
+          key,
+          label: t(`orders.invoice.${key}`),
+          value: details[key],
+        }))}
       />
     );
   }

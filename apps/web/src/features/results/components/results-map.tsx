@@ -150,6 +150,8 @@ export function ResultsMap({
   return (
     <>
       <BaseMap
+        // The layers panel holds the top-left corner.
+        imageryNotice="bottom"
         h={h}
         maxZoom={MAP.rasterMaxZoom}
         onReady={onReady}

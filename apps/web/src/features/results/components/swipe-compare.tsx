@@ -102,6 +102,8 @@ export function SwipeCompare({ main, right, leftLabel, ring }: SwipeCompareProps
       data-position={Math.round(position)}
     >
       <BaseMap
+        // The layers panel holds the top-left corner.
+        imageryNotice="bottom"
         pos="absolute"
         top={0}
         left={0}

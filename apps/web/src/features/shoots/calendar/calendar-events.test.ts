@@ -41,8 +41,26 @@ describe('shoot calendar events', () => {
     expect(done.map((event) => [event.day, event.kind])).toEqual([['2025-06-11', 'complete']]);
   });
 
-  it('has no event for a shoot without days', () => {
-    expect(shootCalendarEvents([shootFixture()])).toEqual([]);
+  it("shows the client's availability as tentative entries while no dates are confirmed", () => {
+    const events = shootCalendarEvents([
+      shootFixture({ shootDays: null, dateRange: { start: '2025-06-10', end: '2025-06-12' } }),
+    ]);
+    expect(events.map((event) => [event.day, event.kind])).toEqual([
+      ['2025-06-10', 'availability'],
+      ['2025-06-11', 'availability'],
+      ['2025-06-12', 'availability'],
+    ]);
+  });
+
+  it('drops the availability entries once dates are confirmed', () => {
+    const events = shootCalendarEvents([
+      shootFixture({ shootDays: days, dateRange: { start: '2025-06-09', end: '2025-06-15' } }),
+    ]);
+    expect(events.map((event) => event.kind)).not.toContain('availability');
+  });
+
+  it('has no event for a shoot with neither days nor availability', () => {
+    expect(shootCalendarEvents([shootFixture({ shootDays: null, dateRange: null })])).toEqual([]);
   });
 
   it('links to a maps search of the field centre', () => {

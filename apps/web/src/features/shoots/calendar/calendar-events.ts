@@ -7,13 +7,25 @@ import {
   shootEventHours,
 } from '@ampelos/domain';
 
-/** Legend: green Complete, blue Primary, yellow Alternative (spec section 2). */
-export type CalendarEventKind = 'complete' | 'primary' | 'alternative';
+/**
+ * Legend: green Complete, blue Primary, yellow Alternative (spec section 2), and grey Availability:
+ * the client's availability of a shoot whose dates are not confirmed yet, a tentative entry
+ * (docs/decisions/shoots.md).
+ */
+export type CalendarEventKind = 'complete' | 'primary' | 'alternative' | 'availability';
+
+export const EVENT_KINDS: readonly CalendarEventKind[] = [
+  'complete',
+  'primary',
+  'alternative',
+  'availability',
+];
 
 export const EVENT_COLOURS: Record<CalendarEventKind, string> = {
   complete: 'green',
   primary: 'blue',
   alternative: 'yellow',
+  availability: 'gray',
 };
 
 export interface ShootCalendarEvent {
@@ -34,17 +46,21 @@ function daysOf(range: DayRange): CalendarDay[] {
 /**
  * The calendar's events from the shoot days: the final day (Complete colour once the shoot is
  * complete, Primary before), else each day of the confirmed range (Primary) and of the alternative
- * range (Alternative). Shoots without days have no event.
+ * range (Alternative). A shoot without days yet shows each day of the client's availability as a
+ * tentative Availability entry; a shoot with neither has no event.
  */
 export function shootCalendarEvents(shoots: readonly ShootView[]): ShootCalendarEvent[] {
   const events: ShootCalendarEvent[] = [];
   for (const shoot of shoots) {
     const days = shoot.shootDays;
-    if (!days) continue;
     const hours = shootEventHours(shoot.field?.area ?? 0);
     const title = shoot.field?.title ?? `#${shoot.report.uuid.slice(0, 4)}`;
     const add = (day: CalendarDay, kind: CalendarEventKind) =>
       events.push({ id: `${shoot.uuid}:${kind}:${day}`, shoot, day, kind, hours, title });
+    if (!days) {
+      if (shoot.dateRange) for (const day of daysOf(shoot.dateRange)) add(day, 'availability');
+      continue;
+    }
     if (days.final) {
       add(days.final, shoot.status === 'complete' ? 'complete' : 'primary');
       continue;

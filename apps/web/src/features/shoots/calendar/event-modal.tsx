@@ -25,6 +25,10 @@ export function EventModal({ event, onClose }: { event: ShootCalendarEvent | nul
       rows.push([t('shoots.detail.confirmed'), formatDayRange(shoot.shootDays.confirmed)]);
       rows.push([t('shoots.detail.alternative'), formatDayRange(shoot.shootDays.alternative)]);
       rows.push([t('shoots.detail.final'), formatDay(shoot.shootDays.final) || t('shoots.detail.notYet')]);
+    } else if (shoot.dateRange) {
+      // No dates confirmed yet: the client's availability is what the entry stands for.
+      rows.push([t('shoots.detail.availability'), formatDayRange(shoot.dateRange)]);
+      rows.push([t('shoots.detail.confirmed'), t('shoots.detail.notYet')]);
     }
     rows.push([t('shoots.detail.owner'), `${shoot.owner.firstName} ${shoot.owner.lastName}`]);
   }

@@ -10,6 +10,7 @@ import { shootToday } from '../../../lib/days.ts';
 import { AgendaView } from './agenda-view.tsx';
 import {
   EVENT_COLOURS,
+  EVENT_KINDS,
   eventsByDay,
   type ShootCalendarEvent,
   shootCalendarEvents,
@@ -32,7 +33,7 @@ function shiftMonth(day: CalendarDay, months: number): CalendarDay {
 
 /**
  * The shoots calendar, a full-page modal: month, day and agenda views, the legend (green Complete,
- * blue Primary, yellow Alternative), about window height / 1.2 tall; an event opens its details.
+ * blue Primary, yellow Alternative, grey tentative Availability), about window height / 1.2 tall; an event opens its details.
  */
 export function ShootCalendarModal({
   opened,
@@ -105,8 +106,15 @@ export function ShootCalendarModal({
           />
         </Group>
         <Group gap="xs" data-testid="calendar-legend">
-          {(['complete', 'primary', 'alternative'] as const).map((kind) => (
-            <Badge key={kind} color={EVENT_COLOURS[kind]} variant="filled">
+          {EVENT_KINDS.map((kind) => (
+            <Badge
+              key={kind}
+              color={EVENT_COLOURS[kind]}
+              // Tentative entries look like the grid's: light and dashed.
+              variant={kind === 'availability' ? 'light' : 'filled'}
+              style={kind === 'availability' ? { border: '1px dashed currentColor' } : undefined}
+              data-kind={kind}
+            >
               {t(`shoots.calendar.kind.${kind}`)}
             </Badge>
           ))}

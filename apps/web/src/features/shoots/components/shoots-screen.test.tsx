@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import type { Role, ShootsAnswer, ShootView } from '@ampelos/domain';
+import { addDays, type Role, type ShootsAnswer, type ShootView } from '@ampelos/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { shootToday } from '../../../lib/days.ts';
+import { formatDayRange, shootToday } from '../../../lib/days.ts';
 import { mockApi, renderWithProviders } from '../../../test/render.tsx';
 import { awaitingFixture, NO_ACTIONS, shootField, shootFixture } from '../../../test/shoot-fixtures.ts';
 import { userOf } from '../../../test/users.ts';
@@ -260,7 +260,9 @@ describe('ShootsScreen', () => {
     await screen.findByTestId('shoot-row');
     await userEvent.click(screen.getByTestId('shoots-calendar-open'));
     const calendar = await screen.findByTestId('shoots-calendar');
-    expect(within(calendar).getByTestId('calendar-legend').textContent).toBe('CompletePrimaryAlternative');
+    expect(within(calendar).getByTestId('calendar-legend').textContent).toBe(
+      'CompletePrimaryAlternativeClient availability',
+    );
     const events = within(calendar).getAllByTestId('calendar-event');
     expect(events.map((event) => [event.dataset.day, event.dataset.kind, event.dataset.hours])).toEqual([
       [today, 'primary', '1.25'],
@@ -272,5 +274,22 @@ describe('ShootsScreen', () => {
       'https://www.google.com/maps/search/?api=1&query=37.001000,22.001000',
     );
     expect(screen.getByText('1 h 15 min')).toBeTruthy();
+  });
+
+  it("shows a shoot with only the client's availability as tentative entries, and its range in the event", async () => {
+    const today = shootToday();
+    const end = addDays(today, 2);
+    const shoot = shootFixture({ shootDays: null, dateRange: { start: today, end } });
+    renderShoots(answerOf([shoot]));
+    await screen.findByTestId('shoot-row');
+    await userEvent.click(screen.getByTestId('shoots-calendar-open'));
+    const calendar = await screen.findByTestId('shoots-calendar');
+    // Today is in the month shown; the following days may fall in the next month.
+    const [first] = within(calendar).getAllByTestId('calendar-event');
+    expect([first?.dataset.day, first?.dataset.kind]).toEqual([today, 'availability']);
+    await userEvent.click(first as HTMLElement);
+    const modal = await screen.findByTestId('calendar-event-modal');
+    expect(within(modal).getByText('Client availability', { selector: 'th' })).toBeTruthy();
+    expect(within(modal).getByText(formatDayRange({ start: today, end }))).toBeTruthy();
   });
 });

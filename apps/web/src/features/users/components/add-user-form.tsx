@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readErrorPaths } from '../../../lib/api-errors.ts';
 import { zodValidate } from '../../../lib/form.ts';
-import { currentLang, translateMessage } from '../../../lib/i18n.ts';
+import { currentLang, translateAnswer, translateMessage } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRoleLabel } from '../../../lib/role-label.ts';
 import { useCreateUser } from '../api/create-user.ts';
@@ -117,11 +117,12 @@ export function AddUserForm({ grantableRoles, companyPicker, onSaved, onClose }:
       },
       onError: (error) => {
         if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return;
-        for (const { msg, path } of readErrorPaths(error.body)) {
+        for (const { path, ...answer } of readErrorPaths(error.body)) {
+          const msg = translateAnswer(answer);
           // A taken e-mail (409) names no input: it belongs to the e-mail.
           const field = error.status === 409 ? 'email' : path?.split('.')[0];
-          if (field && FIELDS.includes(field)) form.setFieldError(field, translateMessage(msg));
-          else notifyError(translateMessage(msg));
+          if (field && FIELDS.includes(field)) form.setFieldError(field, msg);
+          else notifyError(msg);
         }
       },
     });

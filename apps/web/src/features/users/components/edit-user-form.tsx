@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readErrorPaths } from '../../../lib/api-errors.ts';
 import { zodValidate } from '../../../lib/form.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateAnswer } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRoleLabel } from '../../../lib/role-label.ts';
 import { type UserUpdateInput, useUpdateUser } from '../api/update-user.ts';
@@ -96,10 +96,11 @@ export function EditUserForm({ user, grantableRoles, companyChoices, onSaved, on
       onError: (error) => {
         if (!(error instanceof ApiError) || error.status !== 400) return;
         notifyError(t('profile.verifyData'), TIMERS_MS.profileError);
-        for (const { msg, path } of readErrorPaths(error.body)) {
+        for (const { path, ...answer } of readErrorPaths(error.body)) {
+          const msg = translateAnswer(answer);
           const field = path?.split('.')[0];
-          if (field && FIELDS.includes(field)) form.setFieldError(field, translateMessage(msg));
-          else notifyError(translateMessage(msg), TIMERS_MS.profileError);
+          if (field && FIELDS.includes(field)) form.setFieldError(field, msg);
+          else notifyError(msg, TIMERS_MS.profileError);
         }
       },
     });

@@ -1,22 +1,12 @@
 import { BREAKPOINTS, type UserAdminView } from '@ampelos/domain';
-import {
-  Alert,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListDetailLayout } from '../../../components/list-detail-layout.tsx';
+import { SearchableList } from '../../../components/searchable-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useFindUser } from '../api/find-user.ts';
@@ -157,29 +147,20 @@ export function UsersScreen({ companyChoices }: UsersScreenProps) {
       chosen={chosenUuid !== null}
       header={header}
       list={
-        <>
-          <TextInput
-            placeholder={t('users.search')}
-            aria-label={t('users.search')}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            mb="sm"
-            data-testid="users-search"
+        <SearchableList
+          label={t('users.search')}
+          query={search}
+          onQueryChange={setSearch}
+          noMatch={list.length === 0 ? t('users.noMatch') : null}
+          testId="users"
+        >
+          <UsersList
+            users={list}
+            activeUuid={activeUuid}
+            onSelect={select}
+            h={small ? 'auto' : 'calc(100dvh - 250px)'}
           />
-          {list.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg" data-testid="users-no-match">
-              {t('users.noMatch')}
-            </Text>
-          ) : (
-            <UsersList
-              users={list}
-              activeUuid={activeUuid}
-              onSelect={select}
-              h={small ? 'auto' : 'calc(100dvh - 250px)'}
-            />
-          )}
-        </>
+        </SearchableList>
       }
       detail={
         <>

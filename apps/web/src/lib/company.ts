@@ -1,8 +1,8 @@
 import type { CompanyAnswer, CompanyView } from '@ampelos/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
-/** The caller's company. The checkout reads the same key: keep it exactly `['company']`. */
+/** The caller's company: the company profile edits it, a b2b checkout reads its invoice details. */
 export const COMPANY_QUERY_KEY = ['company'] as const;
 
 /** `GET /api/company`: the company, or null (b2c accounts, or b2b before the first invoice save). */
@@ -11,6 +11,6 @@ export const getCompany = (): Promise<CompanyView | null> =>
 
 export const companyQueryOptions = queryOptions({ queryKey: COMPANY_QUERY_KEY, queryFn: getCompany });
 
-export function useCompany() {
-  return useQuery(companyQueryOptions);
+export function useCompany(enabled = true) {
+  return useQuery({ ...companyQueryOptions, enabled });
 }

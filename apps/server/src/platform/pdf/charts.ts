@@ -1,5 +1,7 @@
+import { contentWidth, left, type PdfDoc } from './document.ts';
+
 /**
- * Small vector charts for the report PDF, drawn with pdfkit's paths (no raster, so they stay sharp
+ * Small vector charts of the PDF kit, drawn with pdfkit's paths (no raster, so they stay sharp
  * when printed): a time axis, value axes with a few round ticks, lines, bands and bars.
  */
 
@@ -36,7 +38,7 @@ const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
 /** Axes, grid and labels of a chart over time (Unix seconds); returns the coordinate mappers. */
 export function timeChart(
-  doc: PDFKit.PDFDocument,
+  doc: PdfDoc,
   box: ChartBox,
   options: {
     t0: number;
@@ -97,7 +99,7 @@ export function timeChart(
 }
 
 /** A polyline through the points, with a dot at each. */
-export function line(doc: PDFKit.PDFDocument, points: [number, number][], colour: string, dash = false) {
+export function line(doc: PdfDoc, points: [number, number][], colour: string, dash = false) {
   const [first, ...rest] = points;
   if (!first) return;
   doc.save().lineWidth(1.4).strokeColor(colour);
@@ -110,12 +112,7 @@ export function line(doc: PDFKit.PDFDocument, points: [number, number][], colour
 }
 
 /** A translucent band between a lower and an upper line sharing their x positions. */
-export function band(
-  doc: PDFKit.PDFDocument,
-  lower: [number, number][],
-  upper: [number, number][],
-  colour: string,
-) {
+export function band(doc: PdfDoc, lower: [number, number][], upper: [number, number][], colour: string) {
   if (lower.length < 2) return;
   doc
     .save()
@@ -126,12 +123,7 @@ export function band(
 }
 
 /** A row of coloured keys and labels. */
-export function legend(
-  doc: PDFKit.PDFDocument,
-  x: number,
-  y: number,
-  keys: { label: string; colour: string }[],
-) {
+export function legend(doc: PdfDoc, x: number, y: number, keys: { label: string; colour: string }[]) {
   doc.save().font('regular').fontSize(8);
   let at = x;
   for (const key of keys) {
@@ -140,4 +132,39 @@ export function legend(
     at += 14 + doc.widthOfString(key.label) + 14;
   }
   doc.restore();
+}
+
+/** Vertical bars from the right-hand axis's zero up to each value, centred on their times. */
+export function bars(
+  doc: PdfDoc,
+  chart: TimeChart,
+  points: { t: number; value: number }[],
+  colour: string,
+  barWidth: number,
+) {
+  const bottom = chart.box.top + chart.box.height;
+  for (const { t, value } of points) {
+    if (value <= 0) continue;
+    const top = chart.y2Of(value);
+    doc.rect(chart.xOf(t) - barWidth / 2, top, barWidth, bottom - top).fill(colour);
+  }
+  doc.fillColor('black');
+}
+
+/** One row a bin: its label, a bar as long as its share of the largest, and its count. */
+export function barRows(doc: PdfDoc, rows: { label: string; value: number }[], colour: string) {
+  const x = left(doc);
+  const most = Math.max(1, ...rows.map((row) => row.value));
+  const valueX = x + contentWidth(doc) - 64;
+  for (const row of rows) {
+    const y = doc.y;
+    doc.font('regular').fontSize(9).text(row.label, x, y, { width: 120 });
+    doc
+      .rect(x + 125, y + 1, (300 * row.value) / most, 9)
+      .fill(colour)
+      .fillColor('black');
+    doc.text(String(row.value), valueX, y, { width: 60 });
+    doc.y = y + 14;
+    doc.x = x;
+  }
 }
