@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { AGRO_JOB_KINDS, type Role } from '@ampelos/domain';
+import type { Role } from '@ampelos/domain';
 import { PDF_FILE } from '../modules/datasets/paths.ts';
 import { completedReport } from '../modules/results/test-support.ts';
 import { userTokens } from '../platform/db/schema.ts';
@@ -74,22 +74,15 @@ export function requestOf(key: string): RequestSpec | undefined {
 
 /** How each route of the matrix is called for one cell: valid input, so only authorization decides. */
 export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
-  'GET /api/health': spec(get('/api/health')),
-  'GET /api/ready': spec(get('/api/ready')),
-  'GET /api/config/public': spec(get('/api/config/public')),
   'GET /api/files/*': spec(async ({ ctx }) => {
     const key = `avatars/matrix-${randomBytes(4).toString('hex')}.png`;
     await createLocalStorage(path.join(ctx.config.dataDir, 'files')).put(key, await pngOf(4, 4), 'image/png');
     return { method: 'GET', url: `/api/files/${key}` };
   }),
-  'GET /api/openapi.json': spec(get('/api/openapi.json')),
   'GET /api/docs': spec(get('/api/docs'), { allowedStatus: [302] }),
   'HEAD /api/docs/': spec(async () => ({ method: 'HEAD', url: '/api/docs/' }), { allowedStatus: [302] }),
   'GET /api/docs/static/*': spec(get('/api/docs/static/swagger-ui.css')),
   'GET /api/docs/static/index.html': spec(get('/api/docs/static/index.html'), { allowedStatus: [302] }),
-  'GET /api/docs/static/swagger-initializer.js': spec(get('/api/docs/static/swagger-initializer.js')),
-  'GET /api/docs/json': spec(get('/api/docs/json')),
-  'GET /api/docs/yaml': spec(get('/api/docs/yaml')),
 
   'POST /api/user/create': spec(async () => ({
     method: 'POST',
@@ -138,7 +131,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     return { method: 'POST', url: `/api/user/unsubscribe/${user.unsubscribeToken}` };
   }),
 
-  'GET /api/user': spec(get('/api/user')),
   'PUT /api/user/update': spec(async ({ role, relation, world }) => {
     const target = relation === 'own' || !role ? null : world.user(role, relation);
     return {
@@ -175,7 +167,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     payload: { avatar: null },
   })),
 
-  'GET /api/user/address': spec(get('/api/user/address')),
   'POST /api/user/address': spec(async () => ({
     method: 'POST',
     url: '/api/user/address',
@@ -190,7 +181,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     };
   }),
   'POST /api/user/export': spec(async () => ({ method: 'POST', url: '/api/user/export' })),
-  'GET /api/user/export': spec(get('/api/user/export')),
   'GET /api/user/export/:id/download': spec(async ({ role, relation, world }) => {
     const exported = await world.dataExport(role, relation);
     return { method: 'GET', url: `/api/user/export/${exported.id}/download` };
@@ -200,7 +190,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     return { method: 'PUT', url: '/api/user/delete/address', payload: { prevAddressId: address.id } };
   }),
 
-  'GET /api/users': spec(get('/api/users')),
   'POST /api/users/find': spec(async () => ({
     method: 'POST',
     url: '/api/users/find',
@@ -222,7 +211,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     },
   })),
 
-  'GET /api/fields': spec(get('/api/fields')),
   'GET /api/places': spec(get('/api/places?q=Nemea')),
   'GET /api/field/:uuid': spec(async ({ role, relation, world }) => ({
     method: 'GET',
@@ -277,7 +265,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     if (role) await world.report(role, 'own', 'pending');
     return { method: 'GET', url: `/api/coupon/code/${(await world.coupon()).code}` };
   }),
-  'GET /api/coupons': spec(get('/api/coupons')),
   'POST /api/coupons': spec(async () => ({
     method: 'POST',
     url: '/api/coupons',
@@ -308,7 +295,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
       },
     };
   }),
-  'GET /api/orders': spec(get('/api/orders')),
   'GET /api/orders/:uuid/pdf': spec(async ({ role, relation, world }) => ({
     method: 'GET',
     url: `/api/orders/${(await world.order(role, relation)).uuid}/pdf`,
@@ -319,7 +305,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     payload: { orderUuid: (await world.order(null, 'otherCustomer')).uuid, status: 'complete' },
   })),
 
-  'GET /api/companies': spec(get('/api/companies')),
   'GET /api/companies/:uuid': spec(async ({ role, relation, world }) => ({
     method: 'GET',
     url: `/api/companies/${world.company(role, relation).uuid}`,
@@ -337,7 +322,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     url: `/api/companies/${world.company(null, 'otherCompany').uuid}/avatar`,
     payload: { avatar: null },
   })),
-  'GET /api/company': spec(get('/api/company')),
   'PUT /api/company/update/invoice': spec(async () => ({
     method: 'PUT',
     url: '/api/company/update/invoice',
@@ -350,13 +334,11 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     payload: { avatar: null },
   })),
 
-  'GET /api/notifications': spec(get('/api/notifications')),
   'PUT /api/notifications/read': spec(async ({ role, world }) => {
     const own = role ? await world.notification(role, 'own') : null;
     return { method: 'PUT', url: '/api/notifications/read', payload: { uuids: own ? [own.uuid] : [] } };
   }),
 
-  'GET /api/shoots': spec(get('/api/shoots')),
   'GET /api/shoot/:uuid': spec(async ({ role, relation, world }) => ({
     method: 'GET',
     url: `/api/shoot/${(await world.shoot(role, relation)).shoot.uuid}`,
@@ -497,11 +479,7 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     headers: TUS,
   })),
 
-  'GET /api/analytics/overview': spec(get('/api/analytics/overview')),
-  'GET /api/analytics/fields-map': spec(get('/api/analytics/fields-map')),
   'GET /api/analytics/fields-map/polygons': spec(get('/api/analytics/fields-map/polygons?bbox=22,37,23,38')),
-  'GET /api/audit': spec(get('/api/audit')),
-  'GET /api/deploy': spec(get('/api/deploy')),
   // Switching it off (it is off): the administrator's answer, without stopping the other requests.
   'PUT /api/system/maintenance': spec(async () => ({
     method: 'PUT',
@@ -554,14 +532,10 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   'POST /api/agro/createPolygons': spec(async () => ({ method: 'POST', url: '/api/agro/createPolygons' }), {
     allowedStatus: [409],
   }),
-  'GET /api/agro/runs': spec(get('/api/agro/runs')),
   'GET /api/agro/runs/:id': spec(async ({ world }) => ({
     method: 'GET',
     url: `/api/agro/runs/${await world.agroRun()}`,
   })),
-  ...Object.fromEntries(
-    AGRO_JOB_KINDS.map((kind) => [`GET /api/agro/${kind}`, spec(get(`/api/agro/${kind}`))]),
-  ),
 };
 
 const ADDRESS = {

@@ -6,7 +6,7 @@ import {
   worksDuringMaintenance,
 } from '@ampelos/domain';
 import type { FastifyInstance } from 'fastify';
-import { AppError, errorItem, forbidden } from '../../platform/http/errors.ts';
+import { AppError, errorItem } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuditRecorder } from '../audit/service.ts';
 import { requirePolicy } from '../auth/policy.ts';
