@@ -12,7 +12,14 @@ import { plantVigour } from './plant-vigour.ts';
 import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
 import { DEFAULT_DETECT } from './scores.ts';
 import { unitBoxes } from './stress-boxes.ts';
-import { analysisMaxSide, hdSize, isSinglePhoto, resolveOptions, withMetadata } from './working-size.ts';
+import {
+  analysisMaxSide,
+  type CaptureDetectOptions,
+  hdSize,
+  isSinglePhoto,
+  resolveOptions,
+  withMetadata,
+} from './working-size.ts';
 
 export interface DetectOutput {
   /** Where to write the HD JPEG, e.g. `<storage>/reports/{uuid}/{base}-hd.jpg`. */
@@ -113,7 +120,7 @@ export async function detectOnFields(
  */
 async function photoFields(
   complete: PhotoInput & { metadata: PhotoMetadata[] },
-  options: DetectOptions,
+  options: CaptureDetectOptions,
   resolved: ReturnType<typeof resolveOptions>,
 ) {
   const slot = options.classifier ? undefined : options.cache;
@@ -140,7 +147,7 @@ async function detectInPhoto(
   complete: PhotoInput & { metadata: PhotoMetadata[] },
   statistics: DatasetStatistics,
   output: DetectOutput,
-  options: DetectOptions,
+  options: CaptureDetectOptions,
 ): Promise<PhotoAnalysis> {
   const resolved = resolveOptions(complete, options);
   const made = await photoFields(complete, options, resolved);
@@ -157,7 +164,7 @@ async function detectWithFields(
   made: Awaited<ReturnType<typeof photoFields>>,
   statistics: DatasetStatistics,
   output: DetectOutput,
-  options: DetectOptions,
+  options: CaptureDetectOptions,
 ): Promise<PhotoAnalysis> {
   // The HD JPEG is written while the boxes are computed; awaited before returning.
   const written = mkdir(dirname(output.hdPath), { recursive: true }).then(() =>
@@ -204,7 +211,7 @@ export async function detectStress(
   input: PhotoInput,
   statistics: DatasetStatistics,
   output: DetectOutput,
-  options: DetectOptions = {},
+  options: CaptureDetectOptions = {},
 ): Promise<PhotoAnalysis> {
   const complete = await withMetadata(input);
   if (decodesOnce(complete)) return detectInPhoto(complete, statistics, output, options);

@@ -1,6 +1,6 @@
 import { photoGeoreference } from '../geometry/footprint.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
-import type { PhotoInput, PhotoMetadata } from '../types.ts';
+import type { DetectOptions, PhotoInput, PhotoMetadata } from '../types.ts';
 import type { AnalysisCacheSlot } from './analysis-cache.ts';
 import { DEFAULT_DETECT } from './scores.ts';
 
@@ -12,6 +12,12 @@ export interface AnalysisOptions {
   /** Where phase 1 leaves its work for phase 2 (single 8-bit photos), keyed by unit. */
   cache?: AnalysisCacheSlot;
 }
+
+/**
+ * Phase 2's options for one capture: `cache`, where phase 1 left its work (see `measurePhoto`; not
+ * used with a classifier). Kept out of types.ts, which imports nothing from the engine.
+ */
+export type CaptureDetectOptions = DetectOptions & { cache?: AnalysisCacheSlot };
 
 /** The options with their defaults, and a key that tells whether two runs computed the same thing. */
 export function resolveOptions(input: PhotoInput, options: AnalysisOptions) {
