@@ -15,6 +15,7 @@ import { unitBoxes } from './stress-boxes.ts';
 import {
   analysisMaxSide,
   type CaptureDetectOptions,
+  hdJpegOptions,
   hdSize,
   isSinglePhoto,
   resolveOptions,
@@ -37,7 +38,7 @@ export async function writeHdJpeg(
 ) {
   await mkdir(dirname(path), { recursive: true });
   await sharp(display, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality })
+    .jpeg(hdJpegOptions(quality))
     .toFile(path);
 }
 
@@ -238,7 +239,7 @@ export async function detectStress(
       .resize(hd.w, hd.h, { fit: 'fill' })
       .removeAlpha()
       .toColourspace('srgb')
-      .jpeg({ quality })
+      .jpeg(hdJpegOptions(quality))
       .toFile(output.hdPath);
   } else {
     hd = { w: planes.width, h: planes.height };

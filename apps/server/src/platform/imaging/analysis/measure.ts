@@ -9,6 +9,7 @@ import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
 import {
   type AnalysisOptions,
   analysisMaxSide,
+  hdJpegOptions,
   isSinglePhoto,
   resolveOptions,
   withMetadata,
@@ -101,7 +102,7 @@ export async function measurePhoto(input: PhotoInput, options: AnalysisOptions =
       hdJpeg: await sharp(planes.display, {
         raw: { width: planes.width, height: planes.height, channels: 3 },
       })
-        .jpeg({ quality: resolved.hdQuality })
+        .jpeg(hdJpegOptions(resolved.hdQuality))
         .toBuffer(),
       optionsKey: resolved.key,
     };

@@ -19,6 +19,13 @@ export interface AnalysisOptions {
  */
 export type CaptureDetectOptions = DetectOptions & { cache?: AnalysisCacheSlot };
 
+/**
+ * sharp's JPEG options for the HD derivative. Huffman-table optimisation (sharp's default) costs a
+ * second pass, about 4 × the encode's CPU (~40 ms of a 3 MP photo), for ~2 % fewer bytes; the
+ * decoded pixels are the same either way.
+ */
+export const hdJpegOptions = (quality: number) => ({ quality, optimiseCoding: false });
+
 /** The options with their defaults, and a key that tells whether two runs computed the same thing. */
 export function resolveOptions(input: PhotoInput, options: AnalysisOptions) {
   const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
