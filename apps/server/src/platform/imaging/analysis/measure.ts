@@ -24,7 +24,7 @@ function countInto(bins: Float64Array, values: Float32Array, min: number, scale:
   const last = bins.length - 1;
   for (let k = 0; k < values.length; k++) {
     const value = values[k] as number;
-    if (value !== value) continue;
+    if (Number.isNaN(value)) continue;
     const position = (value - min) * scale;
     const bin = position <= 0 ? 0 : position >= last ? last : position | 0;
     bins[bin] = (bins[bin] as number) + 1;
