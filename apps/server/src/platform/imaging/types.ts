@@ -12,7 +12,6 @@
  *   Scores are therefore relative to the field's own robust statistics (median and MAD).
  */
 import type { CameraLayout, MapLayer } from '@ampelos/domain';
-import type { AnalysisCacheSlot } from './analysis/analysis-cache.ts';
 
 export type { MapLayer };
 
@@ -313,8 +312,6 @@ export interface DetectOptions {
   /** JPEG quality of the HD derivative (default 85). */
   hdQuality?: number;
   classifier?: StressClassifier;
-  /** Where phase 1 left this photo's work (see `measurePhoto`); not used with a classifier. */
-  cache?: AnalysisCacheSlot;
 }
 
 /** A window of a GeoTIFF orthomosaic, analysed as one unit (one job). */

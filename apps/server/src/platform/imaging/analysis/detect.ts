@@ -12,7 +12,15 @@ import { plantVigour } from './plant-vigour.ts';
 import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
 import { DEFAULT_DETECT } from './scores.ts';
 import { unitBoxes } from './stress-boxes.ts';
-import { analysisMaxSide, hdSize, isSinglePhoto, resolveOptions, withMetadata } from './working-size.ts';
+import {
+  analysisMaxSide,
+  type CaptureDetectOptions,
+  hdJpegOptions,
+  hdSize,
+  isSinglePhoto,
+  resolveOptions,
+  withMetadata,
+} from './working-size.ts';
 
 export interface DetectOutput {
   /** Where to write the HD JPEG, e.g. `<storage>/reports/{uuid}/{base}-hd.jpg`. */
@@ -30,7 +38,7 @@ export async function writeHdJpeg(
 ) {
   await mkdir(dirname(path), { recursive: true });
   await sharp(display, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality })
+    .jpeg(hdJpegOptions(quality))
     .toFile(path);
 }
 
@@ -113,7 +121,7 @@ export async function detectOnFields(
  */
 async function photoFields(
   complete: PhotoInput & { metadata: PhotoMetadata[] },
-  options: DetectOptions,
+  options: CaptureDetectOptions,
   resolved: ReturnType<typeof resolveOptions>,
 ) {
   const slot = options.classifier ? undefined : options.cache;
@@ -140,7 +148,7 @@ async function detectInPhoto(
   complete: PhotoInput & { metadata: PhotoMetadata[] },
   statistics: DatasetStatistics,
   output: DetectOutput,
-  options: DetectOptions,
+  options: CaptureDetectOptions,
 ): Promise<PhotoAnalysis> {
   const resolved = resolveOptions(complete, options);
   const made = await photoFields(complete, options, resolved);
@@ -157,7 +165,7 @@ async function detectWithFields(
   made: Awaited<ReturnType<typeof photoFields>>,
   statistics: DatasetStatistics,
   output: DetectOutput,
-  options: DetectOptions,
+  options: CaptureDetectOptions,
 ): Promise<PhotoAnalysis> {
   // The HD JPEG is written while the boxes are computed; awaited before returning.
   const written = mkdir(dirname(output.hdPath), { recursive: true }).then(() =>
@@ -204,7 +212,7 @@ export async function detectStress(
   input: PhotoInput,
   statistics: DatasetStatistics,
   output: DetectOutput,
-  options: DetectOptions = {},
+  options: CaptureDetectOptions = {},
 ): Promise<PhotoAnalysis> {
   const complete = await withMetadata(input);
   if (decodesOnce(complete)) return detectInPhoto(complete, statistics, output, options);
@@ -231,7 +239,7 @@ export async function detectStress(
       .resize(hd.w, hd.h, { fit: 'fill' })
       .removeAlpha()
       .toColourspace('srgb')
-      .jpeg({ quality })
+      .jpeg(hdJpegOptions(quality))
       .toFile(output.hdPath);
   } else {
     hd = { w: planes.width, h: planes.height };

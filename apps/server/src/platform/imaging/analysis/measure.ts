@@ -9,10 +9,27 @@ import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
 import {
   type AnalysisOptions,
   analysisMaxSide,
+  hdJpegOptions,
   isSinglePhoto,
   resolveOptions,
   withMetadata,
 } from './working-size.ts';
+
+/**
+ * Counts `values` into `bins` over [min, min + bins.length / scale), NaN skipped, out-of-range
+ * values in the end bins. A monomorphic loop of its own: inside the per-indicator loop V8 kept it
+ * generic (~20 ns a value). Truncation equals the floor here: a negative position is clamped to 0.
+ */
+function countInto(bins: Float64Array, values: Float32Array, min: number, scale: number): void {
+  const last = bins.length - 1;
+  for (let k = 0; k < values.length; k++) {
+    const value = values[k] as number;
+    if (Number.isNaN(value)) continue;
+    const position = (value - min) * scale;
+    const bin = position <= 0 ? 0 : position >= last ? last : position | 0;
+    bins[bin] = (bins[bin] as number) + 1;
+  }
+}
 
 /** Histograms of every plant-scale indicator over the plants' outline pixels. */
 export function measureFields(fields: PlantFields, sensor: Measurement['sensor']): Measurement {
@@ -20,17 +37,8 @@ export function measureFields(fields: PlantFields, sensor: Measurement['sensor']
   for (const [name, values] of Object.entries(fields.values) as [IndicatorName, Float32Array][]) {
     const histogram = emptyHistogram(name);
     const bins = new Float64Array(histogram.counts.length);
-    const last = bins.length - 1;
-    const scale = bins.length / (histogram.max - histogram.min);
-    const min = histogram.min;
     // Values are per domain pixel already (see PlantFields).
-    for (let k = 0; k < values.length; k++) {
-      const value = values[k] as number;
-      if (Number.isNaN(value)) continue;
-      const bin = Math.floor((value - min) * scale);
-      const clamped = bin < 0 ? 0 : Math.min(bin, last);
-      bins[clamped] = (bins[clamped] as number) + 1;
-    }
+    countInto(bins, values, histogram.min, bins.length / (histogram.max - histogram.min));
     histogram.counts = Array.from(bins);
     histograms[name] = histogram;
   }
@@ -94,7 +102,7 @@ export async function measurePhoto(input: PhotoInput, options: AnalysisOptions =
       hdJpeg: await sharp(planes.display, {
         raw: { width: planes.width, height: planes.height, channels: 3 },
       })
-        .jpeg({ quality: resolved.hdQuality })
+        .jpeg(hdJpegOptions(resolved.hdQuality))
         .toBuffer(),
       optionsKey: resolved.key,
     };

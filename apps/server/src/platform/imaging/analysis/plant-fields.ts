@@ -15,9 +15,9 @@ import { otsuThreshold } from './otsu.ts';
 import { plantScaleValues } from './plant-scale.ts';
 import {
   addLight,
-  cutForLight,
   growCanopyRims,
   LIGHT_BINS,
+  RGB_CANOPY,
   type RgbLight,
   shadowBands,
 } from './rgb-canopy.ts';
@@ -251,6 +251,8 @@ function classify(
   const { width, height, valid } = planes;
   const { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut } = cuts;
   const bands = cuts.shadowBands;
+  const { castShadow, deepShade } = bands;
+  const { deepShadeCut, castShadowCut } = RGB_CANOPY;
   const minChroma = chroma ? SEGMENTATION.rgbMinChroma : -1;
   const nir = planes.nir;
   const canopy = emptyMask(width, height);
@@ -274,7 +276,13 @@ function classify(
         // Red and blue both brighter than the sunlit soil: nothing absorbs them, so not a leaf.
         if (rgbLight && (rgbLight.redBlueMin[i] as number) > bands.sunlit) continue;
         const index = canopyIndex[i] as number;
-        const cut = rgbLight ? cutForLight(rgbLight.light[i] as number, bands, threshold) : threshold;
+        // The green-dominance cut for the pixel's linear light: `threshold` unless in cast
+        // shadow or deep shade (rgb-canopy.ts). Inline: as a call it boxed its numbers per pixel.
+        let cut = threshold;
+        if (rgbLight) {
+          const linearLight = rgbLight.light[i] as number;
+          if (!(linearLight >= castShadow)) cut = linearLight < deepShade ? deepShadeCut : castShadowCut;
+        }
         if (index > cut) {
           canopyWord |= 1 << (i - from);
           canopyCount++;

@@ -3,7 +3,13 @@ import { type CapturePlanes, rgbPlanes } from '../capture/load-capture.ts';
 import { photoPixelLimit } from '../pixel-limit.ts';
 import type { PhotoInput, PhotoMetadata } from '../types.ts';
 import { scratchFloat32, scratchUint8 } from './scratch.ts';
-import { type AnalysisOptions, analysisMaxSide, hdSize, isSinglePhoto } from './working-size.ts';
+import {
+  type AnalysisOptions,
+  analysisMaxSide,
+  hdJpegOptions,
+  hdSize,
+  isSinglePhoto,
+} from './working-size.ts';
 
 /** A single 8-bit photo decoded once: its analysis pixels and, when asked, its HD JPEG. */
 export interface PreparedPhoto {
@@ -51,7 +57,7 @@ export async function preparePhoto(
   const scale = Math.min(1, side / Math.max(hd.w, hd.h));
   const size = { w: Math.max(1, Math.round(hd.w * scale)), h: Math.max(1, Math.round(hd.h * scale)) };
   const hdJpeg = withJpeg
-    ? sharp(decoded.data, { raw }).jpeg({ quality: options.hdQuality }).toBuffer()
+    ? sharp(decoded.data, { raw }).jpeg(hdJpegOptions(options.hdQuality)).toBuffer()
     : null;
   // Handled here so that a failure while the caller is still computing is not "unhandled"; the
   // caller's own await still throws it.

@@ -56,16 +56,6 @@ export function shadowBands(sunlit: number): { sunlit: number; deepShade: number
   };
 }
 
-/** The green-dominance cut of a pixel with linear light `light`. */
-export function cutForLight(
-  light: number,
-  bands: { deepShade: number; castShadow: number },
-  threshold: number,
-): number {
-  if (light >= bands.castShadow) return threshold;
-  return light < bands.deepShade ? RGB_CANOPY.deepShadeCut : RGB_CANOPY.castShadowCut;
-}
-
 /**
  * Adds to `canopy` (in place) the pixels of its 1-pixel ring (3 × 3) that are valid, coloured
  * (chroma at least `minChroma`), not clearly red or blue (index above `rimCut`) and absorb red or

@@ -3,17 +3,16 @@ import sharp from 'sharp';
 import { recogniseCamera } from '../metadata/camera-model.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import { photoPixelLimit } from '../pixel-limit.ts';
-import type { PhotoInput, PhotoMetadata, SpectralBand } from '../types.ts';
+import type { PhotoInput, PhotoMetadata } from '../types.ts';
 import {
   estimateBandTransform,
   prepareReference,
   type ReferenceBand,
   warpToReference,
 } from './band-alignment.ts';
+import { type BandName, bandNameOf } from './band-names.ts';
 import { isReflectance, rawToReflectance, readRadiometry } from './radiometry.ts';
 import { registeredTransform } from './transform-cache.ts';
-
-export type BandName = 'red' | 'green' | 'blue' | 'nir' | 'redEdge';
 
 /**
  * One capture as float planes at the working resolution: 0–1 digital numbers for RGB photos,
@@ -45,21 +44,6 @@ export interface CapturePlanes {
    * NDVI cut lies at 0.03–0.18, below the 0.2 that suits calibrated NDVI. Absent: unknown.
    */
   radiometry?: 'reflectance' | 'digital-numbers';
-}
-
-export function bandNameOf(band: SpectralBand | null): BandName | null {
-  if (!band) return null;
-  const name = band.name.toLowerCase().replace(/[\s_-]/g, '');
-  if (name === 'rededge' || name === 're') return 'redEdge';
-  if (name === 'nir' || name.includes('infrared')) return 'nir';
-  if (name === 'red' || name === 'green' || name === 'blue') return name;
-  const nm = band.centralWavelengthNm;
-  if (nm === null) return null;
-  if (nm < 500) return 'blue';
-  if (nm < 600) return 'green';
-  if (nm < 690) return 'red';
-  if (nm < 760) return 'redEdge';
-  return 'nir';
 }
 
 function fitInside(width: number, height: number, maxSide: number) {

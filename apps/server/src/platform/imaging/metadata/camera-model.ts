@@ -27,7 +27,7 @@ import {
   NIR_LAYOUTS,
   RGB_CHANNELS,
 } from '@ampelos/domain';
-import { bandNameOf } from '../capture/load-capture.ts';
+import { bandNameOf } from '../capture/band-names.ts';
 import type { PhotoMetadata, PixelStats } from '../types.ts';
 import { looksFalseColour } from './pixel-stats.ts';
 
