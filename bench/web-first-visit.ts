@@ -121,7 +121,7 @@ async function measureRoute(
     sent: sumBytes(scripts),
     gzipEquivalent: await gzipSize(scripts),
     mapLibraries: bodies.some((body) => body.includes('maplibregl') || body.includes('TerraDraw')),
-    mapWorker: scripts.some((s) => s.url.includes('maplibre-gl-worker')),
+    mapWorker: scripts.some((s) => s.url.includes('/maplibre-worker-')),
   };
 }
 

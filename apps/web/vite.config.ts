@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import presetMantine from 'postcss-preset-mantine';
 import { defineConfig, type Plugin } from 'vite';
+import { maplibreFromSource } from './scripts/maplibre-source-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 
 // AMPELOS_API_URL lets a second server instance be used while developing (default: the API on :3000).
@@ -75,8 +76,11 @@ function scrollAreaOwnMergeRefs(): Plugin {
   };
 }
 
+const isMapLibreSource = (id: string) => /[\\/]node_modules[\\/]maplibre-gl[\\/]src[\\/]/.test(id);
+const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id) || id.startsWith('\0');
+
 export default defineConfig({
-  plugins: [scrollAreaOwnMergeRefs(), react(), precompress(), inlineFirstPaint()],
+  plugins: [scrollAreaOwnMergeRefs(), maplibreFromSource(), react(), precompress(), inlineFirstPaint()],
   css: { postcss: { plugins: [presetMantine()] } },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
@@ -92,12 +96,18 @@ export default defineConfig({
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         // The catalogue's chunks by a name that says what they are, `i18n-<lang>-<namespace>` (the
-        // first-visit check looks for them).
+        // first-visit check looks for them), and what MapLibre's worker shares with the map
+        // (scripts/maplibre-source-plugin.ts) likewise.
         chunkFileNames: (chunk) => {
           const catalogue = /[\\/]src[\\/]i18n[\\/](en|el)[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '');
-          return catalogue
-            ? `assets/i18n-${catalogue[1]}-${catalogue[2]}-[hash].js`
-            : 'assets/[name]-[hash].js';
+          if (catalogue) return `assets/i18n-${catalogue[1]}-${catalogue[2]}-[hash].js`;
+          if (
+            !chunk.isEntry &&
+            chunk.moduleIds.some(isMapLibreSource) &&
+            chunk.moduleIds.every(inNodeModules)
+          )
+            return 'assets/maplibre-shared-[hash].js';
+          return 'assets/[name]-[hash].js';
         },
         // Every screen is its own chunk (React.lazy in the router) and the bundler shares what they have
         // in common. Only React gets a fixed chunk: every route needs it and it changes least often.

@@ -11,11 +11,10 @@ import { recordWire, sumBytes } from '../support/wire-bytes.ts';
 /** JavaScript over the wire for /login, compressed (bench/README.md has the figures). */
 const LOGIN_JS_BUDGET_BYTES = 200_000;
 /**
- * JavaScript over the wire for a signed-in first visit to a field on /fields, maps included (MapLibre
- * and its worker script are 368 KB of it). The issue's goal is 600 KB, not met yet with the worker
- * counted: this guards what was reached (bench/README.md has the figures).
+ * JavaScript over the wire for a signed-in first visit to a field on /fields, maps included: MapLibre
+ * and its worker (built with the app, they share a chunk) are about 272 KB of it (bench/README.md).
  */
-const FIELDS_JS_BUDGET_BYTES = 625_000;
+const FIELDS_JS_BUDGET_BYTES = 600_000;
 /** What only the map, drawing, boundary import and chart screens need, by a name inside each library. */
 const NOT_ON_LOGIN = ['maplibregl', 'TerraDraw', 'JSZip', 'proj4', 'recharts'];
 
@@ -118,9 +117,10 @@ describe('the first visit to /fields, signed in', () => {
     const listing = scripts
       .map((s) => `${s.bodyBytes}\t${s.encoding}\t${new URL(s.url).pathname}`)
       .join('\n');
-    // The map's worker script is counted (its size comes from its own request, see wire-bytes.ts).
-    const worker = scripts.find((s) => new URL(s.url).pathname.includes('maplibre-gl-worker'));
-    expect(worker?.bodyBytes ?? 0, listing).toBeGreaterThan(50_000);
+    // The map's worker script is counted (its size comes from its own request, see wire-bytes.ts); the
+    // chunk it imports comes from the cache, downloaded once with the map.
+    const worker = scripts.find((s) => new URL(s.url).pathname.includes('/maplibre-worker-'));
+    expect(worker?.bodyBytes ?? 0, listing).toBeGreaterThan(1_000);
     expect(sumBytes(scripts), listing).toBeLessThanOrEqual(FIELDS_JS_BUDGET_BYTES);
   });
 });

@@ -10,6 +10,8 @@ export interface WireResponse {
   bodyBytes: number;
   encoding: string | null;
   cacheControl: string | null;
+  /** Served from the browser's cache: nothing came over the network (`bodyBytes` is 0). */
+  fromCache: boolean;
 }
 
 const isJavaScript = (response: WireResponse) =>
@@ -17,7 +19,8 @@ const isJavaScript = (response: WireResponse) =>
 
 /**
  * Records every finished request of `page`. `settle()` waits for the sizes still being read and
- * returns the list; `javaScriptBytes()` sums the JavaScript bodies as sent (workers included).
+ * returns the list; `javaScript()` lists the JavaScript responses that came over the network (workers
+ * included), `sumBytes` sums their bodies as sent.
  */
 export function recordWire(page: Page) {
   const pending: Promise<WireResponse | null>[] = [];
@@ -28,7 +31,10 @@ export function recordWire(page: Page) {
     const headers = await response.allHeaders();
     // A dedicated worker's own script (MapLibre's) is reported with a body of 0 bytes: its network
     // events reach the worker's target, not the page's. Content-Length is then the body as sent.
-    const bodyBytes = sizes.responseBodySize || Number(headers['content-length'] ?? 0);
+    // A response from the browser's cache is reported with a negative body (nothing received, less
+    // the headers): MapLibre's worker gets the chunk it shares with the page that way.
+    const fromCache = sizes.responseBodySize < 0;
+    const bodyBytes = fromCache ? 0 : sizes.responseBodySize || Number(headers['content-length'] ?? 0);
     return {
       url: request.url(),
       type: request.resourceType(),
@@ -36,6 +42,7 @@ export function recordWire(page: Page) {
       bodyBytes,
       encoding: headers['content-encoding'] ?? null,
       cacheControl: headers['cache-control'] ?? null,
+      fromCache,
     };
   };
   page.on('requestfinished', (request) => pending.push(read(request).catch(() => null)));
@@ -44,8 +51,9 @@ export function recordWire(page: Page) {
       const all = await Promise.all(pending);
       return all.filter((response): response is WireResponse => response !== null);
     },
+    /** The JavaScript that came over the network (cache hits left out). */
     async javaScript(): Promise<WireResponse[]> {
-      return (await this.settle()).filter(isJavaScript);
+      return (await this.settle()).filter((response) => isJavaScript(response) && !response.fromCache);
     },
   };
 }

@@ -1,5 +1,6 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-overlays.css';
+import maplibreWorkerUrl from 'virtual:maplibre-worker-url';
 import { MAP } from '@ampelos/domain';
 import { Box, type BoxProps } from '@mantine/core';
 import {
@@ -9,14 +10,14 @@ import {
   ScaleControl,
   setWorkerUrl,
 } from 'maplibre-gl';
-import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { ImageryNotice, type ImageryNoticePlacement, useImageryWatch } from './imagery-watch.tsx';
 import { baseMapStyle } from './map-style.ts';
 
-// The worker is served from our own origin (the CSP allows 'self' and blob: workers).
+// The worker is a module of our own origin (the CSP allows 'self' workers), built with the app: it
+// imports the chunk of MapLibre it shares with this page (scripts/maplibre-source-plugin.ts).
 setWorkerUrl(maplibreWorkerUrl);
 
 /** Where a map opens when nothing else is known: Greece at the starting zoom of spec section 9. */
