@@ -62,7 +62,11 @@ describe('sign-up, verification and login', () => {
     const refused = await http.post('/api/user/create', signUpBody({ acceptTermsOfService: false }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([
-      { msg: 'You must accept the privacy policy and the terms of service', path: 'acceptTermsOfService' },
+      {
+        msg: 'You must accept the privacy policy and the terms of service',
+        key: 'errors:validation.consentRequired',
+        path: 'acceptTermsOfService',
+      },
     ]);
   });
 
@@ -78,6 +82,7 @@ describe('sign-up, verification and login', () => {
     expect(weak.json().errors).toEqual([
       {
         msg: 'Must be 8 characters or more, containing at least 1 number and 1 capital letter',
+        key: 'errors:validation.password',
         path: 'password',
       },
     ]);

@@ -135,7 +135,9 @@ describe('the owner', () => {
       avgPlantHeight: 1,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ msg: 'Must be between 3 and 50 characters', path: 'title' }]);
+    expect(response.json().errors).toEqual([
+      { msg: 'Must be between 3 and 50 characters', key: 'errors:validation.fieldTitleEdit', path: 'title' },
+    ]);
   });
 
   it('needs a session', async () => {

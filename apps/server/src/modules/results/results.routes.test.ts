@@ -219,7 +219,11 @@ describe('POST /reports/update/bbox', () => {
       factor: 'other',
     });
     expect(other.statusCode).toBe(400);
-    expect(other.json().errors[0]).toEqual({ msg: 'Describe the stress factor', path: 'comment' });
+    expect(other.json().errors[0]).toEqual({
+      msg: 'Describe the stress factor',
+      key: 'errors:results.otherNeedsComment',
+      path: 'comment',
+    });
     const unknown = await annotate(customer.http, {
       reportUuid: report.uuid,
       file: 'DJI_0001.JPG',

@@ -87,7 +87,7 @@ describe('CompaniesScreen', () => {
     mockApi({
       'GET /api/companies': () => ({
         status: 403,
-        body: { errors: [{ msg: 'You are not allowed to do this.' }] },
+        body: { errors: [{ msg: 'You are not allowed to do this.', key: 'errors:client.forbidden' }] },
       }),
     });
     renderWithProviders(<CompaniesScreen />, { user: userOf('b2b_user'), lang: 'el' });
