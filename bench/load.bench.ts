@@ -3,14 +3,16 @@
 // - GET /api/user, /api/fields (50 fields with reports and shoots) and /api/notifications with
 //   autocannon, each against a bare Fastify hello-world, and /api/fields against a bare Fastify route
 //   answering the very same JSON;
-// - statements per second of an idle server process (pg_stat_database on the bench's own database);
+// - statements per second of an idle server process (pg_stat_database on the bench's own database, and
+//   what the process itself sent, counted by bench/statement-probe.ts);
 // - the analytics overview on the embedded default (analytics.bench.ts in a process of its own).
 //   npm run bench:load -w @ampelos/bench
 // BENCH_SECONDS per measurement (10), BENCH_CONNECTIONS (50,200), IDLE_SECONDS (30), BENCH_ANALYTICS=0
 // to leave the analytics figure out. Needs PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL names the
 // admin database to create from).
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedCustomers, signIn } from './load-seed.ts';
@@ -77,6 +79,19 @@ async function commitsOf(admin: pg.Client, database: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** What the server process sent while the statement probe recorded (bench/statement-probe.ts). */
+function statementsSent(child: ChildProcess) {
+  return new Promise<{ statements: number; connections: number }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no answer from the server within 10 s')), 10_000);
+    child.once('message', (message: { sent: { text: string }[] }) => {
+      clearTimeout(timer);
+      const connections = message.sent.filter((s) => s.text === '(new connection)').length;
+      resolve({ statements: message.sent.length - connections, connections });
+    });
+    child.send?.('statements');
+  });
+}
+
 /** The analytics bench on the embedded default, in its own process: overview ms and count(*) ms. */
 function analyticsFigures(): Promise<{ overviewMs: number; countMs: number } | null> {
   return new Promise((resolve) => {
@@ -112,18 +127,32 @@ const database = await freshDatabase();
 const databaseName = new URL(database.url).pathname.slice(1);
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
-const ampelos = await startAmpelos(database.url, AMPELOS_PORT);
+const ampelos = await startAmpelos(database.url, AMPELOS_PORT, [
+  path.join(repoRoot, 'bench/statement-probe.ts'),
+]);
 const hello = await startHelloWorld(HELLO_PORT);
 let failed = false;
 try {
-  // Idle: a started API + worker process with nobody using it (start-up work settled first).
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  // Idle: a started API + worker process with nobody using it. Start-up work settles first, and
+  // PostgreSQL publishes its counts of it: an idle backend flushes its statistics up to 10 s late, so
+  // a shorter wait counted start-up statements as idle ones.
+  await new Promise((resolve) => setTimeout(resolve, 12_000));
   const idleBefore = await commitsOf(admin, databaseName);
+  const idleStarted = performance.now();
+  ampelos.child.send?.('statements-start');
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-  // Statistics reach pg_stat_database within a second of each statement.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  const idlePerSecond = ((await commitsOf(admin, databaseName)) - idleBefore) / (IDLE_SECONDS + 1.5);
-  console.log(`idle: ${idlePerSecond.toFixed(2)} statements per second over ${IDLE_SECONDS} s`);
+  ampelos.child.send?.('statements-stop');
+  const sent = await statementsSent(ampelos.child);
+  // Counts of the window's last statements may be up to 10 s late as well: the count goes on for 11 s
+  // more (still idle) and is divided by the whole time between the two readings.
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const idleCommits = (await commitsOf(admin, databaseName)) - idleBefore;
+  const idlePerSecond = idleCommits / ((performance.now() - idleStarted) / 1000);
+  console.log(
+    `idle: ${idlePerSecond.toFixed(2)} transactions per second in pg_stat_database (${idleCommits} in ${IDLE_SECONDS + 11} s); ` +
+      `in ${IDLE_SECONDS} s the process sent ${sent.statements} statements and opened ${sent.connections} connections ` +
+      `(${((sent.statements + sent.connections) / IDLE_SECONDS).toFixed(2)}/s)`,
+  );
 
   const [email] = await seedCustomers(database.url, 1);
   const cookie = await signIn(ampelos.baseUrl, email ?? '');

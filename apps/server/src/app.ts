@@ -166,11 +166,14 @@ export async function buildApp({
     runWorker,
     retryLimit: config.jobs.retryLimit,
     observer: metrics.jobObserver,
+    idlePollSeconds: config.jobs.idlePollSeconds,
     wake: {
       publish: (queue) => realtime.publish({ job: queue }),
       subscribe: (listener) =>
         realtime.subscribe((envelope) => {
-          if ('job' in envelope) listener(envelope.job);
+          if ('job' in envelope) listener({ queue: envelope.job });
+          // The bus may have missed announcements while its LISTEN connection was down.
+          else if ('session' in envelope && envelope.session.kind === 'resync') listener({ lost: true });
         }),
     },
   });

@@ -125,6 +125,11 @@ const envSchema = z.object({
   IMAGING_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(4096)),
   /** Retries of a failed background job before it fails for good (0: the first failure is final). */
   JOB_RETRY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(50).default(5)),
+  /**
+   * How often an idle worker process asks the database whether a job is waiting that nothing announced
+   * (a sent job wakes the workers at once, a retry at its time): cron jobs and lost wake-ups.
+   */
+  JOB_IDLE_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(60)),
   /** Weather and soil sources (docs/AGRO.md); Open-Meteo's free API is for non-commercial use only. */
   AGRO_WEATHER_PROVIDER: z.preprocess(
     emptyToUndefined,
@@ -266,7 +271,7 @@ export interface Config {
     rasterMaxPixels: number;
     stepTimeoutSeconds: number;
   };
-  jobs: { retryLimit: number };
+  jobs: { retryLimit: number; idlePollSeconds: number };
   /** Weather, soil and satellite providers (platform/agro). */
   agro: {
     weatherProvider: Env['AGRO_WEATHER_PROVIDER'];
@@ -372,7 +377,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stepTimeoutSeconds: env.IMAGING_STEP_TIMEOUT_SECONDS,
       cacheBytes: env.IMAGING_CACHE_MB * 1024 * 1024,
     },
-    jobs: { retryLimit: env.JOB_RETRY_LIMIT },
+    jobs: { retryLimit: env.JOB_RETRY_LIMIT, idlePollSeconds: env.JOB_IDLE_POLL_SECONDS },
     agro: {
       weatherProvider: env.AGRO_WEATHER_PROVIDER,
       soilProvider: env.AGRO_SOIL_PROVIDER,

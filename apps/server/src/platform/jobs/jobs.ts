@@ -1,91 +1,22 @@
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { startDuePoll } from './due-poll.ts';
+import type { JobName, JobObserver, JobPayloads, Jobs, QueueDepth } from './job-types.ts';
+import { runJob } from './run-job.ts';
 
-/** Every background job and its payload. Handlers must be idempotent: a job may run more than once. */
-export interface JobPayloads {
-  'mail.send': { emailId: number };
-  /** Validates every upload of a submitted dataset (zip safety, types, geolocation). */
-  'dataset.ingest': { datasetId: number };
-  /** Enqueues one job per unit of a phase (after ingest: measure; after statistics: detect). */
-  'dataset.fanout': { datasetId: number; phase: 'measure' | 'detect'; generation: number };
-  /** Phase 1 of one photo, band set or raster window. */
-  'dataset.measure': { datasetId: number; unitId: number; generation: number };
-  /** Phase 2 of one unit: stress boxes and the HD derivative. */
-  'dataset.detect': { datasetId: number; unitId: number; generation: number };
-  /** Tiles, PDF, report fields, status complete and the completion side effects. */
-  'dataset.finalize': { datasetId: number; generation: number };
-  /** Writes a complete report's PDF again (its agronomy file changed). */
-  'report.pdf': { reportId: number };
-  /** One run of an administrators' agro job over the reports (modules/agro). */
-  'agro.run': { runId: string };
-  /** Sent by the daily schedule: starts a refresh run over the current reports. */
-  'agro.daily': Record<string, never>;
-  /** Builds one user's data export zip (modules/privacy). */
-  'privacy.export': { exportId: string };
-  /** Daily: purges accounts deleted more than 60 days ago and removes expired export zips. */
-  'privacy.purge': Record<string, never>;
-  /** Daily: purges accounts unused for more than 6 years. */
-  'privacy.retention': Record<string, never>;
-}
-export type JobName = keyof JobPayloads;
-
-/** What a handler knows about the attempt it runs in. */
-export interface JobAttempt {
-  id: string;
-  retryCount: number;
-  retryLimit: number;
-  /** True when a failure now will not be retried. */
-  isLastAttempt: boolean;
-}
-export type JobHandler<N extends JobName> = (data: JobPayloads[N], attempt: JobAttempt) => Promise<void>;
-
-export interface SendOptions {
-  /**
-   * A stable key: a second send with the same key is ignored while the first job is kept, so
-   * concurrent or repeated senders enqueue one job.
-   */
-  key?: string;
-  /** Seconds before an active job is considered dead (its worker crashed) and retried. */
-  expireInSeconds?: number;
-}
-
-export interface Jobs {
-  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>;
-  sendMany<N extends JobName>(
-    name: N,
-    items: { data: JobPayloads[N]; key?: string }[],
-    options?: Omit<SendOptions, 'key'>,
-  ): Promise<void>;
-  /** A cron schedule (UTC) sending `name` with `data`; replaces the queue's previous schedule. */
-  schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
-  unschedule(name: JobName): Promise<void>;
-  /** Registers a handler; it only runs in processes whose role includes the worker. */
-  handle<N extends JobName>(
-    name: N,
-    handler: JobHandler<N>,
-    options?: { concurrency?: number },
-  ): Promise<void>;
-  /** Throws unless the queue's tables answer (readiness). */
-  check(): Promise<void>;
-  /** Jobs waiting (`created`, `retry`) and running (`active`) per queue, for the metrics. */
-  depths(): Promise<QueueDepth[]>;
-  /** Stops taking jobs; running ones get `gracefulMs` to finish, then are failed and so retried later. */
-  stop(gracefulMs?: number): Promise<void>;
-}
-
-export interface QueueDepth {
-  queue: string;
-  state: 'created' | 'retry' | 'active';
-  count: number;
-}
-
-/** Told about every job a handler finished, for the metrics (duration and outcome). */
-export interface JobObserver {
-  jobStarted(queue: JobName): void;
-  jobFinished(queue: JobName, seconds: number, outcome: 'completed' | 'failed'): void;
-}
+export type {
+  JobAttempt,
+  JobHandler,
+  JobName,
+  JobObserver,
+  JobPayloads,
+  Jobs,
+  QueueDepth,
+  SendOptions,
+} from './job-types.ts';
 
 const JOB_NAMES: JobName[] = [
   'mail.send',
@@ -133,19 +64,33 @@ const SINGLETON_QUEUES: ReadonlySet<JobName> = new Set<JobName>([
 ]);
 
 /**
- * How often an idle worker asks for work anyway. New jobs wake their workers at once (`JobWake`):
- * this only bounds the delay of what nothing announces (a retry after its back-off, a cron job, a
- * wake-up lost while a LISTEN connection reconnected) and keeps an idle process near silent.
+ * pg-boss's own workers would each poll their queue; here they wait to be woken (`startDuePoll`, a sent
+ * job's announcement, a worker that just had work). The timer is still armed: an hour, the longest delay
+ * a queue's worker could have if every wake-up failed.
  */
-export const IDLE_POLL_SECONDS = 30;
+const WORKER_OWN_POLL_SECONDS = 60 * 60;
 /** pg-boss's cron bookkeeping (at most 45 s each): schedules are by the minute anyway. */
 const CRON_INTERVAL_SECONDS = 45;
+/**
+ * pg-boss's maintenance: fails jobs whose lease expired (15 min to 12 h here) so they are retried,
+ * archives and deletes old ones. Every few minutes is plenty for that.
+ */
+const MAINTENANCE_INTERVAL_SECONDS = 5 * 60;
+/**
+ * Idle connections of the queue's pool stay open longer than any idle timer, so an idle process does
+ * not open a connection (a PostgreSQL transaction of its own) for each look.
+ */
+const POOL_IDLE_MS = 5 * 60 * 1000;
+export const DEFAULT_IDLE_POLL_SECONDS = 60;
 
 /** Tells the workers of every process that a queue has new jobs (the realtime bus carries it). */
 export interface JobWake {
   publish(queue: JobName): Promise<void>;
-  /** Returns the unsubscribe function. */
-  subscribe(listener: (queue: string) => void): () => void;
+  /**
+   * `queue` has new jobs, or (`lost`) wake-ups may have been missed (the LISTEN connection dropped).
+   * Returns the unsubscribe function.
+   */
+  subscribe(listener: (event: { queue: string } | { lost: true }) => void): () => void;
 }
 
 /** A UUID derived from a key (pg-boss ids are UUIDs; inserting an existing id does nothing). */
@@ -160,40 +105,69 @@ export async function startJobs(options: {
   runWorker: boolean;
   /** Retries after a failure (default 5); a handler's last attempt is told so (`isLastAttempt`). */
   retryLimit?: number;
+  /** Seconds before the first retry (default 10); each further one waits about twice as long. */
+  retryDelaySeconds?: number;
+  /** Seconds between an idle worker process's looks for jobs nothing announced (default 60). */
+  idlePollSeconds?: number;
   observer?: JobObserver;
   /** Wakes the workers of other processes when this one sends a job (none: this process only). */
   wake?: JobWake;
 }): Promise<Jobs> {
+  // Only a process with workers keeps time: maintenance and cron are for whoever runs the jobs.
   const timers = {
+    supervise: options.runWorker,
+    schedule: options.runWorker,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     cronWorkerIntervalSeconds: CRON_INTERVAL_SECONDS,
     cronMonitorIntervalSeconds: CRON_INTERVAL_SECONDS,
   };
-  const boss =
+  const pool =
     options.database.kind === 'postgres'
-      ? new PgBoss({ connectionString: options.database.connectionString, max: 4, ...timers })
-      : new PgBoss({ db: options.database.executor as PgBoss.Db, ...timers });
+      ? new pg.Pool({
+          connectionString: options.database.connectionString,
+          max: 4,
+          idleTimeoutMillis: POOL_IDLE_MS,
+          application_name: 'pgboss',
+        })
+      : null;
+  pool?.on('error', (error) => options.logger.error({ err: error }, 'job queue connection error'));
+  const db: PgBoss.Db = pool
+    ? { executeSql: (text, values) => pool.query(text, values) }
+    : (options.database.executor as PgBoss.Db);
+  const boss = new PgBoss({ db, ...timers });
   /** This process's workers by queue, to wake them when a job arrives. */
   const workerIds = new Map<string, string[]>();
   const wakeLocal = (queue: string) => {
     for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
   };
-  const unsubscribeWake = options.wake?.subscribe(wakeLocal);
+  const duePoll = startDuePoll({
+    executeSql: db.executeSql,
+    queues: () => [...workerIds.keys()],
+    wake: wakeLocal,
+    intervalMs: (options.idlePollSeconds ?? DEFAULT_IDLE_POLL_SECONDS) * 1000,
+    onError: (error) => options.logger.warn({ err: error }, 'looking for due jobs failed'),
+  });
+  const unsubscribeWake = options.wake?.subscribe((event) => {
+    if ('queue' in event) wakeLocal(event.queue);
+    else duePoll.soon();
+  });
   async function announce(queue: JobName) {
     wakeLocal(queue);
     try {
       await options.wake?.publish(queue);
     } catch (err) {
-      // The job is stored: another process's worker finds it at its next idle poll.
+      // The job is stored: another process's worker finds it at its next idle look.
       options.logger.warn({ err, queue }, 'job wake-up could not be sent');
     }
   }
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  let stopped = false;
   for (const name of JOB_NAMES) {
     const queue = {
       name,
       retryLimit: options.retryLimit ?? 5,
-      retryDelay: 10,
+      retryDelay: options.retryDelaySeconds ?? 10,
       retryBackoff: true,
       expireInSeconds: QUEUE_EXPIRY[name],
       // Two agro runs at once would write the same report files over each other.
@@ -250,30 +224,23 @@ export async function startJobs(options: {
         let workerId: string | undefined;
         workerId = await boss.work<JobPayloads[typeof name]>(
           name,
-          { pollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true },
+          { pollingIntervalSeconds: WORKER_OWN_POLL_SECONDS, includeMetadata: true },
           async (jobs) => {
             // A worker that just had work asks again at once (a backlog drains without idle waits).
             if (workerId) boss.notifyWorker(workerId);
             for (const job of jobs) {
-              options.observer?.jobStarted(name);
-              const started = performance.now();
-              let outcome: 'completed' | 'failed' = 'failed';
-              try {
-                await handler(job.data, {
-                  id: job.id,
-                  retryCount: job.retryCount,
-                  retryLimit: job.retryLimit,
-                  isLastAttempt: job.retryCount >= job.retryLimit,
-                });
-                outcome = 'completed';
-              } finally {
-                options.observer?.jobFinished(name, (performance.now() - started) / 1000, outcome);
-              }
+              const outcome = await runJob(boss, name, job, handler as never, options.observer);
+              // Its retry's start time is written: the next look is timed for it.
+              if (outcome === 'failed') duePoll.soon();
+              // The queue's next job may start now, in whichever process.
+              if (SINGLETON_QUEUES.has(name)) await announce(name);
             }
           },
         );
         workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
       }
+      // Jobs of this queue waiting for a later start (a retry before a restart) get their timer.
+      duePoll.soon(1000);
     },
     async check() {
       if (!(await boss.getQueue(JOB_NAMES[0] as JobName))) throw new Error('the job queues are missing');
@@ -287,8 +254,12 @@ export async function startJobs(options: {
       return rows as QueueDepth[];
     },
     async stop(gracefulMs = 5000) {
+      if (stopped) return;
+      stopped = true;
       unsubscribeWake?.();
+      duePoll.stop();
       await boss.stop({ graceful: true, timeout: gracefulMs, wait: true });
+      await pool?.end();
     },
   };
 }
