@@ -2,6 +2,7 @@ import { globSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { defineConfig } from 'vitest/config';
+import { maplibreFromSource } from './apps/web/scripts/maplibre-source-plugin.ts';
 import { startsTheApp } from './scripts/test-tiers.mjs';
 
 const serverTests = {
@@ -83,6 +84,8 @@ const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
   { test: { name: 'server', ...serverTests, ...pgliteServerPass() } },
   {
+    // base-map.tsx imports MapLibre's worker URL from the build's virtual module.
+    plugins: [maplibreFromSource()],
     test: {
       name: 'web',
       // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` first line.
