@@ -1,9 +1,11 @@
 import type { AddressView } from '@ampelos/domain';
+import { COMMERCE_MESSAGES } from '@ampelos/domain';
 import { ActionIcon, Alert, Button, Group, Loader, Radio, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconMapPinOff, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storedCountryName } from '../../../lib/country-name.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { AddressFormModal } from './address-form-modal.tsx';
 
@@ -46,7 +48,7 @@ export function BillingAddressPicker({ value, onChange }: BillingAddressPickerPr
       {addresses.isError && <Text c="red">{t('addresses.loadFailed')}</Text>}
       {addresses.isSuccess && !chosen && (
         <Alert color="red" icon={<IconMapPinOff size={18} />} role="alert" data-testid="billing-address-none">
-          {t('messages.noAddress')}
+          {translateMessage(COMMERCE_MESSAGES.noAddress)}
         </Alert>
       )}
       {list.length > 0 && (

@@ -1,4 +1,5 @@
 import type { CompanyView, UserView } from '@ampelos/domain';
+import { COMMERCE_MESSAGES, MESSAGES } from '@ampelos/domain';
 import {
   Alert,
   Anchor,
@@ -18,6 +19,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { storedCountryName } from '../../../lib/country-name.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
 import { choosesTransactionType, mobileMissing } from '../cart-rules.ts';
 import type { CheckoutSlots } from './checkout-slots.ts';
 import { OptionCard } from './option-card.tsx';
@@ -112,7 +114,7 @@ export function BillingStep(props: BillingStepProps) {
     return (
       <Stack gap="xs" data-testid="checkout-invoice-form">
         <Alert color="blue" variant="light">
-          {t('messages.invoiceDetailsRequired')}
+          {translateMessage(COMMERCE_MESSAGES.invoiceDetailsRequired)}
         </Alert>
         {props.renderInvoiceDetailsForm({ company: data, onSaved: company.refetch })}
       </Stack>
@@ -128,7 +130,7 @@ export function BillingStep(props: BillingStepProps) {
           role="alert"
           data-testid="checkout-mobile-required"
         >
-          {t('messages.mobileRequiredForPayment')}{' '}
+          {translateMessage(MESSAGES.mobileRequiredForPayment)}{' '}
           <Anchor
             component={Link}
             to={paths.profile.root.getHref()}

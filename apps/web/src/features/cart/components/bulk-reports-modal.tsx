@@ -1,5 +1,6 @@
 import {
   BULK_REPORT_DEFAULTS,
+  COMMERCE_MESSAGES,
   type FieldView,
   hectares,
   isE2EEligibleField,
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { type SelectedFields, useAddMultipleReports } from '../api/add-multiple-reports.ts';
 import { shootsOf } from '../packages.ts';
@@ -170,7 +172,7 @@ function BulkReportsForm({ fields, inCart, onClose }: Omit<BulkReportsModalProps
       )}
       {selected.length === 0 && fields.length > 0 && (
         <Alert color="gray" variant="light" data-testid="bulk-reports-hint">
-          {t('messages.atLeastOneField')}
+          {translateMessage(COMMERCE_MESSAGES.atLeastOneField)}
         </Alert>
       )}
       <Group justify="space-between">

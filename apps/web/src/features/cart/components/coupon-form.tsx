@@ -1,8 +1,10 @@
+import { MESSAGES } from '@ampelos/domain';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
 import { type CheckedCoupon, useCheckCoupon } from '../api/check-coupon.ts';
 
 interface CouponFormProps {
@@ -20,7 +22,7 @@ export function CouponForm({ applied, onApplied }: CouponFormProps) {
   const apply = () => {
     setErrors([]);
     if (!code.trim()) {
-      setErrors([t('messages.couponCodeRequired')]);
+      setErrors([translateMessage(MESSAGES.couponCodeRequired)]);
       return;
     }
     check.mutate(code, {
