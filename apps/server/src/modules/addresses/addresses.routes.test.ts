@@ -39,8 +39,12 @@ describe('address book', () => {
     const response = await http.post('/api/user/address', validAddress({ city: 'Ν', zip_postcode: 'ABC' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { msg: 'text must be 2 to 100 English characters', path: 'city' },
-      { msg: 'Must be 2 to 10 digits, hyphens or spaces', path: 'zip_postcode' },
+      { msg: 'text must be 2 to 100 English characters', key: 'errors:validation.englishText', path: 'city' },
+      {
+        msg: 'Must be 2 to 10 digits, hyphens or spaces',
+        key: 'errors:validation.zipCode',
+        path: 'zip_postcode',
+      },
     ]);
     const missing = await http.post('/api/user/address', { city: 'Nemea' });
     expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(

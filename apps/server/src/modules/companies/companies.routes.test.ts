@@ -77,7 +77,11 @@ describe('company and invoice details', () => {
     const owner = await signedInClient(ctx, { role: 'b2b_admin' });
     const badVat = await owner.http.put('/api/company/update/invoice', validInvoiceDetails({ vatId: 'EL1' }));
     expect(badVat.statusCode).toBe(400);
-    expect(badVat.json().errors).toContainEqual({ msg: 'Must be 5 to 20 letters or digits', path: 'vatId' });
+    expect(badVat.json().errors).toContainEqual({
+      msg: 'Must be 5 to 20 letters or digits',
+      key: 'errors:validation.vatId',
+      path: 'vatId',
+    });
     const badCity = await owner.http.put(
       '/api/company/update/invoice',
       validInvoiceDetails({ city: 'Νεμέα' }),

@@ -68,7 +68,11 @@ describe('profile', () => {
     const response = await http.put('/api/user/update', { firstName: 'A', lastName: 'Papadopoulos' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { msg: 'Must be between 2 and 50 English characters.', path: 'firstName' },
+      {
+        msg: 'Must be between 2 and 50 English characters.',
+        key: 'errors:validation.personName',
+        path: 'firstName',
+      },
     ]);
   });
 

@@ -131,8 +131,15 @@ export async function startJobs(options: {
         })
       : null;
   pool?.on('error', (error) => options.logger.error({ err: error }, 'job queue connection error'));
+  let poolEnded = false;
+  // A job still running when the process stops ends after the pool is closed. pg-boss completes a
+  // batch without awaiting the write, so a refused write would be an unhandled rejection: the outcome
+  // is not written instead (the job stays active and its expiry hands it to another worker). Only
+  // completions reach the pool once pg-boss has stopped (no fetch, cron or maintenance then), and
+  // pg-boss reads their answer as "rows affected".
+  const notWritten = { rows: [{ count: 0 }] };
   const db: PgBoss.Db = pool
-    ? { executeSql: (text, values) => pool.query(text, values) }
+    ? { executeSql: (text, values) => (poolEnded ? Promise.resolve(notWritten) : pool.query(text, values)) }
     : (options.database.executor as PgBoss.Db);
   const boss = new PgBoss({ db, ...timers });
   /** This process's workers by queue, to wake them when a job arrives. */
@@ -259,6 +266,7 @@ export async function startJobs(options: {
       unsubscribeWake?.();
       duePoll.stop();
       await boss.stop({ graceful: true, timeout: gracefulMs, wait: true });
+      poolEnded = true;
       await pool?.end();
     },
   };
