@@ -1,3 +1,4 @@
+import { seededRandom } from '@ampelos/domain';
 import type { Screen } from './screens.ts';
 
 // The share of the accessibility run that `npm test` checks (journeys/accessibility.test.ts): a few
@@ -26,24 +27,12 @@ export function shareSeed(env: NodeJS.ProcessEnv = process.env, now = Date.now()
   return Math.floor(now / 86_400_000);
 }
 
-/** mulberry32: a small, well-spread generator of numbers in [0, 1) from a 32-bit seed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * `count` different screens from `candidates`, each in one language at one width, always with one
  * administrator's screen among them; the same seed gives the same share.
  */
 export function pickShare(candidates: readonly Screen[], seed: number, count: number): ShareCase[] {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => {
     const item = items[Math.floor(random() * items.length)];
     if (item === undefined) throw new Error('nothing to pick from');

@@ -22,6 +22,7 @@ export * from './roles/permissions.ts';
 export * from './roles/roles.ts';
 export * from './satellite-palettes.ts';
 export * from './scheduling.ts';
+export * from './seeded-random.ts';
 export * from './statuses/notification-text.ts';
 export * from './statuses/order-status.ts';
 export * from './statuses/report-name.ts';

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../platform/db/database.ts';
 import { startJobs } from '../platform/jobs/jobs.ts';
+import { silentLogger } from './silent-logger.ts';
 
 /**
  * A migrated database per test file in milliseconds. Once per run (vitest globalSetup,
@@ -22,18 +23,6 @@ const SNAPSHOT_ENV = 'AMPELOS_TEST_PGLITE_SNAPSHOT';
 const TEMPLATE_ENV = 'AMPELOS_TEST_PG_TEMPLATE';
 /** Template databases of runs that died before their teardown are dropped after this long. */
 const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
-
-const silentLogger = {
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silentLogger;
-  },
-} as unknown as Parameters<typeof startJobs>[0]['logger'];
 
 /** `npm test` runs the suite on PGlite and again on TEST_DATABASE_URL; TEST_DB=pglite forces PGlite. */
 export function testPostgresUrl(): string | undefined {

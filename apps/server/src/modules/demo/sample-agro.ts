@@ -6,24 +6,13 @@ import type {
   WeatherHistoryEntry,
   WeatherIcon,
 } from '@ampelos/domain';
+import { seededRandom } from '@ampelos/domain';
 import { WEATHER_ENTRY_SECONDS } from '../../platform/agro/history-series.ts';
 
 const DAY = 86_400;
 const HOUR = 3_600;
 /** Sentinel-2A and 2B together pass every 5 days. */
 const REVISIT_DAYS = 5;
-
-/** A small deterministic generator (mulberry32), so a demo loads the same numbers every time. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
@@ -55,7 +44,7 @@ function rainChance(month: number) {
  * sample data, and the agro jobs leave it alone.
  */
 export function sampleAgroHistory(options: { seed: number; now: Date; warmth?: number }): AgroHistoryFile {
-  const rng = random(options.seed);
+  const rng = seededRandom(options.seed);
   const warmth = options.warmth ?? 0;
   const { from, to } = lastSeason(options.now);
   const start = Math.floor(from.getTime() / 1000);

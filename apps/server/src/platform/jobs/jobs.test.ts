@@ -1,22 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../test/silent-logger.ts';
 import { freshEmbeddedDatabase, freshPostgresDatabase } from '../../test/test-database.ts';
 import { type Database, openDatabase } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
 import type { RealtimeBus } from '../realtime/bus.ts';
 import { createPostgresBus } from '../realtime/postgres-bus.ts';
 import { type Jobs, type JobWake, startJobs } from './jobs.ts';
-
-const silent = {
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silent;
-  },
-} as unknown as Logger;
 
 /**
  * Workers here would look for work by themselves only after an hour: a job that runs within the test's
@@ -48,7 +36,7 @@ afterEach(async () => {
 async function jobsOn(database: Database, runWorker: boolean, wake?: JobWake): Promise<Jobs> {
   const jobs = await startJobs({
     database,
-    logger: silent,
+    logger: silentLogger,
     runWorker,
     retryDelaySeconds: 1,
     ...NO_IDLE_POLL,
@@ -111,7 +99,7 @@ describe.skipIf(!postgresUrl)('jobs across two processes on PostgreSQL', () => {
     const bus = await createPostgresBus({
       connectionString: databaseUrl,
       query: database.executor.executeSql,
-      logger: silent,
+      logger: silentLogger,
     });
     cleanup.push(() => bus.close());
     return jobsOn(database, runWorker, wakeOver(bus));

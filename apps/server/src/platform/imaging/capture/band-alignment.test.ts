@@ -1,5 +1,5 @@
+import { seededRandom } from '@ampelos/domain';
 import { describe, expect, it } from 'vitest';
-import { random } from '../sample-data/vineyard-scene.ts';
 import { estimateBandTransform, warpToReference } from './band-alignment.ts';
 
 /** A textured scene (blobs and stripes) sampled through q = s·R(θ)·p + t, with inverted contrast. */
@@ -9,7 +9,7 @@ function scene(
   transform: { scale: number; angle: number; tx: number; ty: number },
   invert: boolean,
 ) {
-  const rng = random(7);
+  const rng = seededRandom(7);
   const blobs = Array.from({ length: 60 }, () => [rng() * width, rng() * height, 6 + rng() * 20, rng()]);
   const image = new Float32Array(width * height);
   const cos = Math.cos(transform.angle) * transform.scale;

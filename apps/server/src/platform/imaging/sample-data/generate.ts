@@ -1,12 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { seededRandom } from '@ampelos/domain';
 import sharp from 'sharp';
 import { photoGeoreference } from '../geometry/footprint.ts';
 import { localFrame } from '../geometry/local-frame.ts';
 import { fromWgs84, proj4ForEpsg, toWgs84, utmEpsgFor } from '../raster/crs.ts';
 import { writeGeoTiff } from '../raster/write-geotiff.ts';
 import type { PhotoMetadata } from '../types.ts';
-import { random, type SceneOptions, type StressKind, VineyardScene } from './vineyard-scene.ts';
+import { type SceneOptions, type StressKind, VineyardScene } from './vineyard-scene.ts';
 
 export interface SampleDataOptions {
   outDir: string;
@@ -165,7 +166,7 @@ export async function generateSampleData(options: SampleDataOptions): Promise<Sa
   const origin = options.origin ?? { lng: 22.661, lat: 37.8195 };
   const scene = new VineyardScene({ seed, ...options.scene });
   const frame = localFrame(origin.lng, origin.lat);
-  const rng = random(seed * 7919 + 17);
+  const rng = seededRandom(seed * 7919 + 17);
   const width = options.photoWidth ?? 1200;
   const height = options.photoHeight ?? 800;
   const heightM = options.altitudeM ?? 25;

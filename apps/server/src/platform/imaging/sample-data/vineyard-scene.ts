@@ -1,3 +1,4 @@
+import { seededRandom } from '@ampelos/domain';
 /**
  * A deterministic synthetic vineyard on the ground plane, in metres east/north of an origin:
  * trellised rows of vines on soil, sun shadows, small weeds, slow vigour variation across the
@@ -43,18 +44,6 @@ export const DEFAULT_SCENE: SceneOptions = {
   sunAzimuthDeg: 215,
   shadowLengthM: 0.45,
 };
-
-/** Mulberry32: a small, fast, seedable PRNG. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hash(ix: number, iy: number, seed: number): number {
   let h = Math.imul(ix | 0, 374761393) + Math.imul(iy | 0, 668265263) + Math.imul(seed, 2147483647);
@@ -108,7 +97,7 @@ export class VineyardScene {
     const sun = (o.sunAzimuthDeg * Math.PI) / 180;
     this.shadowE = Math.sin(sun) * o.shadowLengthM;
     this.shadowN = Math.cos(sun) * o.shadowLengthM;
-    const rng = random(o.seed);
+    const rng = seededRandom(o.seed);
     const kinds: StressKind[] = ['thinned', 'chlorotic', 'wilted'];
     const plantsPerRow = Math.floor((2 * o.halfLengthM) / o.plantSpacingM);
     for (let row = -o.rows; row <= o.rows; row++) {
