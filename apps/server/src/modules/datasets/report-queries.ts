@@ -139,8 +139,25 @@ export function reportQueries(db: Db) {
     /** Data received for an E2E report completes its shoot (the shoots module's move). */
     completeShootOnData: shootLifecycle(db).completeOnData,
 
-    /** Stores the results and completes the report in one statement (only from processing_data). */
-    completeReport: (reportId: number, results: ReportResults) => reports_.completed(reportId, results),
+    /**
+     * Stores the results and completes the report (only from processing_data) and its dataset (only
+     * from processing) in one transaction: a reader never sees a complete dataset under a report
+     * still processing its data.
+     */
+    completeReport: (input: {
+      reportId: number;
+      datasetId: number;
+      results: ReportResults;
+      processedAt: Date;
+    }) =>
+      db.transaction(async (tx) => {
+        const completed = await reportLifecycle(tx as unknown as Db).completed(input.reportId, input.results);
+        await tx
+          .update(datasets)
+          .set({ status: 'complete', processedAt: input.processedAt, updatedAt: new Date() })
+          .where(and(eq(datasets.id, input.datasetId), eq(datasets.status, 'processing')));
+        return completed;
+      }),
     /** Claims the completion side effects: true for exactly one caller. */
     claimCompletionNotice: (reportId: number) => reports_.claimCompletionNotice(reportId),
     releaseCompletionNotice: (reportId: number) => reports_.releaseCompletionNotice(reportId),

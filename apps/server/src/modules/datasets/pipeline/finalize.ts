@@ -247,10 +247,16 @@ export function createFinalize(deps: {
     if (dataset.status === 'processing' && context.report.status === 'processing_data') {
       const built = await buildResults(context, dataset);
       await writePdf(context, built);
-      await repository.completeReport(context.report.id, built.results);
+      await repository.completeReport({
+        reportId: context.report.id,
+        datasetId: dataset.id,
+        results: built.results,
+        processedAt: now(),
+      });
       deps.logger.info({ datasetId, images: built.images.length }, 'report complete');
+    } else {
+      await repository.moveDataset(dataset.id, ['processing'], { status: 'complete', processedAt: now() });
     }
-    await repository.moveDataset(dataset.id, ['processing'], { status: 'complete', processedAt: now() });
     const fresh = await repository.findReportById(dataset.reportId);
     if (fresh?.report.status === 'complete') await deps.onReportProcessed(fresh);
   };
