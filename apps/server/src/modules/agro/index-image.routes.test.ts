@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   earthSearchItem,
+  fieldBand,
   gridAround,
   pixelRectRing,
   type SceneGrid,
@@ -23,13 +24,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  */
 const FIELD_COL = 100;
 const SIZE = 256;
-const inField = (col: number, row: number) =>
-  col >= FIELD_COL && col < FIELD_COL + 20 && row >= FIELD_COL && row < FIELD_COL + 20;
-const west = (col: number) => col < FIELD_COL + 10;
-const red = (col: number, row: number) => (!inField(col, row) ? 3000 : west(col) ? 1500 : 2000);
-const nir = (eastNir: number) => (col: number, row: number) =>
-  !inField(col, row) ? 3000 : west(col) ? 4000 : eastNir;
-const swir = (col: number, row: number) => (!inField(col * 2, row * 2) ? 3000 : 2000);
+const red = fieldBand(FIELD_COL, { outside: 3000, west: 1500, east: 2000 });
+const nir = (eastNir: number) => fieldBand(FIELD_COL, { outside: 3000, west: 4000, east: eastNir });
+const swir = fieldBand(FIELD_COL, { outside: 3000, west: 2000, east: 2000 }, 2);
 
 let dir: string;
 let stac: StacServer;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   earthSearchItem,
+  fieldBand,
   gridAround,
   pixelRectRing,
   type SceneGrid,
@@ -24,15 +25,10 @@ import { acquisitionDay, createSentinel2Stac } from './sentinel2.ts';
  */
 const FIELD_COL = 200;
 const SIZE = 512;
-const inField = (col: number, row: number) =>
-  col >= FIELD_COL && col < FIELD_COL + 20 && row >= FIELD_COL && row < FIELD_COL + 20;
-const leftHalf = (col: number) => col < FIELD_COL + 10;
-const red = (dn: number) => (col: number, row: number) =>
-  (!inField(col, row) ? 3000 : leftHalf(col) ? 1500 : 2000) - dn;
-const nir = (dn: number) => (col: number, row: number) =>
-  (!inField(col, row) ? 3000 : leftHalf(col) ? 4000 : 3000) - dn;
-const swir = (dn: number) => (col: number, row: number) =>
-  (!inField(col * 2, row * 2) ? 3000 : leftHalf(col * 2) ? 2000 : 2500) - dn;
+const red = (dn: number) => fieldBand(FIELD_COL, { outside: 3000 - dn, west: 1500 - dn, east: 2000 - dn });
+const nir = (dn: number) => fieldBand(FIELD_COL, { outside: 3000 - dn, west: 4000 - dn, east: 3000 - dn });
+const swir = (dn: number) =>
+  fieldBand(FIELD_COL, { outside: 3000 - dn, west: 2000 - dn, east: 2500 - dn }, 2);
 /** SCL (20 m): vegetation, one no-data row over the left half (20 pixels of 10 m), a 16-pixel cloud on the right. */
 const scl = (col: number, row: number) => {
   if (row === 100 && col >= 100 && col < 105) return 0;

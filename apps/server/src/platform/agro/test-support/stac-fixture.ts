@@ -209,3 +209,21 @@ export function earthSearchItem(options: {
     links: [],
   };
 }
+
+/**
+ * A band of the synthetic scenes: a field of 20 × 20 pixels of 10 m whose first column and row are
+ * `first`, `west` on its west half and `east` on its east half, `outside` around it. A 20 m band
+ * (`cellScale` 2) covers two 10 m pixels with each of its own.
+ */
+export function fieldBand(
+  first: number,
+  values: { outside: number; west: number; east: number },
+  cellScale = 1,
+): (col: number, row: number) => number {
+  return (col, row) => {
+    const c = col * cellScale;
+    const r = row * cellScale;
+    if (c < first || c >= first + 20 || r < first || r >= first + 20) return values.outside;
+    return c < first + 10 ? values.west : values.east;
+  };
+}

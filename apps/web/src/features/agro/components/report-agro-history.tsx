@@ -4,7 +4,7 @@ import {
   solarUtcOffsetSeconds,
   viticultureSummary,
 } from '@ampelos/domain';
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart, LineChart, type LineChartProps } from '@mantine/charts';
 import { Badge, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,28 +99,24 @@ function SoilHistory({ file }: { file: AgroHistoryFile }) {
   }));
   const latest = data.at(-1);
   return (
-    <Stack gap="xs">
-      {latest && (
-        <Text size="sm" data-testid="report-agro-soil-latest">
-          {t('agro.history.soilLatest', {
-            day: latest.time,
-            t0: latest.t0.toFixed(1),
-            t10: latest.t10.toFixed(1),
-            moisture: latest.moisture.toFixed(1),
-          })}
-        </Text>
-      )}
-      <LineChart
-        h={180}
-        data={data}
-        dataKey="time"
-        withLegend
-        unit=" °C"
-        series={[
-          { name: 't0', label: t('agro.soil.t0'), color: 'orange.6' },
-          { name: 't10', label: t('agro.soil.t10'), color: 'grape.6' },
-        ]}
-      />
+    <HistoryCharts
+      caption={
+        latest &&
+        t('agro.history.soilLatest', {
+          day: latest.time,
+          t0: latest.t0.toFixed(1),
+          t10: latest.t10.toFixed(1),
+          moisture: latest.moisture.toFixed(1),
+        })
+      }
+      captionTestId="report-agro-soil-latest"
+      data={data}
+      dataKey="time"
+      temperatures={[
+        { name: 't0', label: t('agro.soil.t0'), color: 'orange.6' },
+        { name: 't10', label: t('agro.soil.t10'), color: 'grape.6' },
+      ]}
+    >
       <LineChart
         h={140}
         data={data}
@@ -129,6 +125,35 @@ function SoilHistory({ file }: { file: AgroHistoryFile }) {
         unit=" %"
         series={[{ name: 'moisture', label: t('agro.soil.moisture'), color: 'blue.6' }]}
       />
+    </HistoryCharts>
+  );
+}
+
+/** A history's caption, its temperatures (°C, one line each) and the charts that follow them. */
+function HistoryCharts({
+  caption,
+  captionTestId,
+  data,
+  dataKey,
+  temperatures,
+  children,
+}: {
+  caption: string | undefined;
+  captionTestId: string;
+  data: LineChartProps['data'];
+  dataKey: LineChartProps['dataKey'];
+  temperatures: { name: string; label: string; color: string }[];
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="xs">
+      {caption && (
+        <Text size="sm" data-testid={captionTestId}>
+          {caption}
+        </Text>
+      )}
+      <LineChart h={180} data={data} dataKey={dataKey} withLegend unit=" °C" series={temperatures} />
+      {children}
     </Stack>
   );
 }
@@ -173,25 +198,20 @@ function WeatherHistory({ file, field }: { file: AgroHistoryFile; field: ReportA
     return last ? viticultureSummary(file.weather_data, field.centroid, last) : null;
   }, [days, file, field.centroid]);
   return (
-    <Stack gap="xs">
-      <Text size="sm" data-testid="report-agro-weather-days">
-        {t('agro.history.weatherDays', {
-          count: days.length,
-          from: days[0]?.day ?? '',
-          to: days.at(-1)?.day ?? '',
-        })}
-      </Text>
-      <LineChart
-        h={180}
-        data={days}
-        dataKey="day"
-        withLegend
-        unit=" °C"
-        series={[
-          { name: 'tmaxC', label: t('agro.history.tmax'), color: 'red.6' },
-          { name: 'tminC', label: t('agro.history.tmin'), color: 'blue.6' },
-        ]}
-      />
+    <HistoryCharts
+      caption={t('agro.history.weatherDays', {
+        count: days.length,
+        from: days[0]?.day ?? '',
+        to: days.at(-1)?.day ?? '',
+      })}
+      captionTestId="report-agro-weather-days"
+      data={days}
+      dataKey="day"
+      temperatures={[
+        { name: 'tmaxC', label: t('agro.history.tmax'), color: 'red.6' },
+        { name: 'tminC', label: t('agro.history.tmin'), color: 'blue.6' },
+      ]}
+    >
       <BarChart
         h={140}
         data={days}
@@ -200,6 +220,6 @@ function WeatherHistory({ file, field }: { file: AgroHistoryFile; field: ReportA
         series={[{ name: 'rainMm', label: t('agro.history.rain'), color: 'cyan.6' }]}
       />
       {summary && summary.days.length > 0 && <ViticultureIndicators summary={summary} />}
-    </Stack>
+    </HistoryCharts>
   );
 }

@@ -1,9 +1,10 @@
 import { MESSAGES, passwordConfirmationSchema, TIMERS_MS } from '@ampelos/domain';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NewPasswordInputs } from '../../../components/person-inputs.tsx';
 import { paths } from '../../../config/paths.ts';
 import { zodValidate } from '../../../lib/form.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -49,19 +50,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
         ) : (
           <form onSubmit={form.onSubmit(onSubmit, onInvalid)} noValidate>
             <Stack>
-              <PasswordInput
-                label={t('auth.newPassword')}
-                autoComplete="new-password"
-                required
-                data-testid="reset-password"
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label={t('auth.confirmPassword')}
-                autoComplete="new-password"
-                required
-                data-testid="reset-confirm-password"
-                {...form.getInputProps('confirmPassword')}
+              <NewPasswordInputs
+                form={form}
+                passwordPath="password"
+                testIds={{ password: 'reset-password', confirm: 'reset-confirm-password' }}
               />
               <Button type="submit" loading={reset.isPending} data-testid="reset-submit">
                 {t('auth.resetSubmit')}

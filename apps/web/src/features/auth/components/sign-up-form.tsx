@@ -15,6 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonNameInputs } from '../../../components/person-inputs.tsx';
 import { paths } from '../../../config/paths.ts';
 import { zodValidate } from '../../../lib/form.ts';
 import { currentLang } from '../../../lib/i18n.ts';
@@ -82,20 +83,7 @@ export function SignUpForm() {
           <Stack>
             <Title order={2}>{t('signup.title')}</Title>
             <Group grow align="flex-start">
-              <TextInput
-                label={t('signup.firstName')}
-                autoComplete="given-name"
-                required
-                data-testid="signup-first-name"
-                {...form.getInputProps('firstName')}
-              />
-              <TextInput
-                label={t('signup.lastName')}
-                autoComplete="family-name"
-                required
-                data-testid="signup-last-name"
-                {...form.getInputProps('lastName')}
-              />
+              <PersonNameInputs form={form} testIdPrefix="signup" />
             </Group>
             <TextInput
               label={t('auth.email')}

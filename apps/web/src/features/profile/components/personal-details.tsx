@@ -3,6 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from 
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { PersonNameInputs } from '../../../components/person-inputs.tsx';
 import { zodValidate } from '../../../lib/form.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -72,18 +73,7 @@ export function PersonalDetails({ user }: { user: UserView }) {
         <form onSubmit={form.onSubmit(onSubmit)} noValidate>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t('signup.firstName')}
-                required
-                data-testid="profile-first-name"
-                {...form.getInputProps('firstName')}
-              />
-              <TextInput
-                label={t('signup.lastName')}
-                required
-                data-testid="profile-last-name"
-                {...form.getInputProps('lastName')}
-              />
+              <PersonNameInputs form={form} testIdPrefix="profile" />
               <TextInput label={t('auth.email')} value={user.email} readOnly data-testid="profile-email" />
               <TextInput
                 label={t('profile.mobile')}

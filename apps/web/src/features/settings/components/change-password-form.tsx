@@ -3,6 +3,7 @@ import { Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { NewPasswordInputs } from '../../../components/person-inputs.tsx';
 import { zodValidate } from '../../../lib/form.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -63,20 +64,11 @@ export function ChangePasswordForm() {
             data-testid="password-current"
             {...form.getInputProps('oldPassword')}
           />
-          <PasswordInput
-            label={t('auth.newPassword')}
-            description={t('settings.passwordHint')}
-            autoComplete="new-password"
-            required
-            data-testid="password-new"
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            required
-            data-testid="password-confirm"
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordInputs
+            form={form}
+            passwordPath="newPassword"
+            hint={t('settings.passwordHint')}
+            testIds={{ password: 'password-new', confirm: 'password-confirm' }}
           />
           <Button type="submit" w="fit-content" loading={change.isPending} data-testid="password-submit">
             {t('settings.updatePassword')}
