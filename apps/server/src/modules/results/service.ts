@@ -1,6 +1,6 @@
 import { type BoxAnnotation, can, RESULTS_MESSAGES as M, MAP, mayExportAnnotations } from '@ampelos/domain';
-import sharp from 'sharp';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { imageSize } from '../../platform/imaging/derived-images.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -44,8 +44,8 @@ async function tileZoomRange(storage: Storage, reportUuid: string, layer: string
 async function hdImageSize(storage: Storage, reportUuid: string, base: string) {
   const key = reportKey(reportUuid, hdFileName(base));
   if (!(await storage.stat(key))) return null;
-  const { width, height } = await storage.withLocalFile(key, (file) => sharp(file).metadata());
-  return width && height ? { w: width, h: height } : null;
+  const size = await storage.withLocalFile(key, imageSize);
+  return size ? { w: size.width, h: size.height } : null;
 }
 
 export function createResultsService(deps: {
