@@ -45,6 +45,16 @@ describe('the translation catalogue', () => {
     expect(differing).toEqual([]);
   });
 
+  it('names no parameter after an i18next option (`{{lng}}` would be the language, not the value)', () => {
+    const options = new Set(['lng', 'lngs', 'ns', 'context', 'defaultValue', 'replace', 'returnObjects']);
+    const clashing = NAMESPACES.flatMap((namespace) =>
+      leaves(CATALOGUE.en[namespace])
+        .filter(([key, text]) => placeholders(key, text).some((name) => options.has(String(name))))
+        .map(([key]) => `${namespace}:${key}`),
+    );
+    expect(clashing).toEqual([]);
+  });
+
   it('writes Greek in Greek: a Greek text is not the English one copied', () => {
     // Proper names and codes (Ampelos, NDVI, e-mail) may stay; a whole sentence may not.
     const copied = NAMESPACES.flatMap((namespace) => {

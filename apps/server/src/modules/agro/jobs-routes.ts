@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
 import type { HistoryService } from './history-service.ts';
+import { presentRun } from './presenter.ts';
 import type { RunsService } from './runs-service.ts';
 
 const tags = ['agro'];
@@ -33,7 +34,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
         },
       },
       async (request) => {
-        const run = await runs.start(requireAuth(request), kind);
+        const run = presentRun(await runs.start(requireAuth(request), kind));
         return { id: run.id, run };
       },
     );
@@ -49,7 +50,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
         response: { 200: dataAnswer(z.array(agroRunViewSchema)) },
       },
     },
-    async (request) => ({ data: await runs.list(requireAuth(request)) }),
+    async (request) => ({ data: (await runs.list(requireAuth(request))).map(presentRun) }),
   );
 
   app.get(
@@ -63,7 +64,7 @@ export const agroJobRoutes: FastifyPluginAsyncZod<{ runs: RunsService; history: 
         response: { 200: dataAnswer(agroRunViewSchema) },
       },
     },
-    async (request) => ({ data: await runs.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: presentRun(await runs.get(requireAuth(request), request.params.id)) }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { AGRO_JOB_MESSAGES, type AgroJobKind, type AgroRunView, can } from '@ampelos/domain';
+import { AGRO_JOB_MESSAGES, type AgroJobKind, can } from '@ampelos/domain';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { RealtimeBus } from '../../platform/realtime/bus.ts';
@@ -15,7 +15,8 @@ const mayRun = (auth: AuthContext) => can(auth.view.permissions, 'read', 'Dashbo
 /**
  * Starting and following runs of the agro jobs. A job asked while a run of it is queued or running
  * answers that run instead of queueing a second; runs go one at a time (a singleton queue), and their
- * progress is pushed to the administrators who joined the `agro` channel.
+ * progress is pushed to the administrators who joined the `agro` channel (presented here: the push is
+ * this service's own message). Answers are rows; the routes present them.
  */
 export function createRunsService(deps: { runs: RunsRepository; jobs: Jobs; bus: RealtimeBus }) {
   async function publish(row: AgroRunRow | undefined) {
@@ -42,27 +43,27 @@ export function createRunsService(deps: { runs: RunsRepository; jobs: Jobs; bus:
     policy,
     publish,
 
-    async start(auth: AuthContext, kind: AgroJobKind): Promise<AgroRunView> {
+    async start(auth: AuthContext, kind: AgroJobKind): Promise<AgroRunRow> {
       if (!mayRun(auth)) throw forbidden();
       const name = `${auth.user.firstName} ${auth.user.lastName}`.trim();
-      return presentRun(await enqueue(kind, { id: auth.user.id, name }));
+      return enqueue(kind, { id: auth.user.id, name });
     },
 
     /** The daily schedule's refresh of the current reports. */
-    async startScheduled(): Promise<AgroRunView> {
-      return presentRun(await enqueue('refreshReports', null));
+    async startScheduled(): Promise<AgroRunRow> {
+      return enqueue('refreshReports', null);
     },
 
-    async list(auth: AuthContext): Promise<AgroRunView[]> {
+    async list(auth: AuthContext): Promise<AgroRunRow[]> {
       if (!mayRun(auth)) throw forbidden();
-      return (await deps.runs.recentRuns(RECENT_RUNS)).map(presentRun);
+      return deps.runs.recentRuns(RECENT_RUNS);
     },
 
-    async get(auth: AuthContext, id: string): Promise<AgroRunView> {
+    async get(auth: AuthContext, id: string): Promise<AgroRunRow> {
       if (!mayRun(auth)) throw forbidden();
       const row = await deps.runs.findRun(id);
       if (!row) throw notFound(AGRO_JOB_MESSAGES.runNotFound);
-      return presentRun(row);
+      return row;
     },
   };
 }

@@ -35,7 +35,6 @@ function countsOf<K extends string>(known: readonly K[], rows: { key: string; co
   return counts;
 }
 
-/** The figures as the dashboard reads them: every week and month of the range present, zeros included. */
 /** Sums the range's week-and-month buckets by one of the two keys. */
 function sumBuckets(buckets: OverviewFigures['orders']['buckets'], key: 'week' | 'month') {
   const sums = new Map<string, Omit<(typeof buckets)[number], 'week' | 'month'>>();

@@ -2,6 +2,7 @@ import {
   analyticsOverviewSchema,
   analyticsRangeQuerySchema,
   dataAnswer,
+  FIELD_OUTLINES_LIMIT,
   fieldMapPointSchema,
   fieldOutlinesAnswerSchema,
   fieldOutlinesQuerySchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
+import { presentFieldPoint, presentOutlines, presentOverview } from './presenter.ts';
 import type { AnalyticsService } from './service.ts';
 
 const tags = ['analytics'];
@@ -29,7 +31,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         response: { 200: analyticsOverviewSchema },
       },
     },
-    async (request) => analytics.overview(requireAuth(request), request.query),
+    async (request) => presentOverview(await analytics.overview(requireAuth(request), request.query)),
   );
 
   app.get(
@@ -42,7 +44,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         response: { 200: dataAnswer(z.array(fieldMapPointSchema)) },
       },
     },
-    async (request) => analytics.fieldPoints(requireAuth(request)),
+    async (request) => ({ data: (await analytics.fieldPoints(requireAuth(request))).map(presentFieldPoint) }),
   );
 
   app.get(
@@ -56,6 +58,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         response: { 200: fieldOutlinesAnswerSchema },
       },
     },
-    async (request) => analytics.fieldOutlines(requireAuth(request), request.query.bbox),
+    async (request) =>
+      presentOutlines(
+        await analytics.fieldOutlines(requireAuth(request), request.query.bbox),
+        FIELD_OUTLINES_LIMIT,
+      ),
   );
 };

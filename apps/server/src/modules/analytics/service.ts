@@ -7,7 +7,7 @@ import {
 } from '@ampelos/domain';
 import { badRequest, forbidden } from '../../platform/http/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { presentFieldPoint, presentOutlines, presentOverview } from './presenter.ts';
+import type { OverviewFigures } from './presenter.ts';
 import type { AnalyticsRepository } from './repository.ts';
 
 /** The dashboard's figures and map: administrators only (Dashboard:read). */
@@ -20,7 +20,7 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; n
 
   return {
     /** All-time totals, plus weekly and monthly order series for the range (the last seven months by default). */
-    async overview(auth: AuthContext, query: AnalyticsRangeQuery) {
+    async overview(auth: AuthContext, query: AnalyticsRangeQuery): Promise<OverviewFigures> {
       allow(auth);
       const fallback = defaultAnalyticsRange(now());
       const from = query.from ?? fallback.from;
@@ -35,25 +35,18 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; n
         repo.orderFigures(from, to),
         repo.shootsByStatus(),
       ]);
-      return presentOverview({
-        range: { from, to },
-        reports,
-        fields,
-        customerCompanies,
-        orders,
-        shootStatuses,
-      });
+      return { range: { from, to }, reports, fields, customerCompanies, orders, shootStatuses };
     },
 
     async fieldPoints(auth: AuthContext) {
       allow(auth);
-      return { data: (await deps.analytics.fieldPoints()).map(presentFieldPoint) };
+      return deps.analytics.fieldPoints();
     },
 
+    /** The outlines in the box, one more than the map shows so the answer can say it was cut. */
     async fieldOutlines(auth: AuthContext, bbox: [number, number, number, number]) {
       allow(auth);
-      const rows = await deps.analytics.fieldOutlines(bbox, FIELD_OUTLINES_LIMIT + 1);
-      return presentOutlines(rows, FIELD_OUTLINES_LIMIT);
+      return deps.analytics.fieldOutlines(bbox, FIELD_OUTLINES_LIMIT + 1);
     },
   };
 }

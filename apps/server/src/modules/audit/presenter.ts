@@ -1,5 +1,5 @@
-import type { AuditAction, AuditEntryView } from '@ampelos/domain';
-import type { AuditRow } from './repository.ts';
+import type { AuditAction, AuditEntryView, AuditPageView } from '@ampelos/domain';
+import type { AuditRepository, AuditRow } from './repository.ts';
 
 export function presentAuditEntry({
   entry,
@@ -16,4 +16,16 @@ export function presentAuditEntry({
     target: { type: entry.targetType, id: entry.targetId, label: entry.targetLabel },
     details: entry.details,
   };
+}
+
+/** A page of the log as the audit service answers it: its rows, the total and where the page is. */
+export interface AuditPage {
+  rows: Awaited<ReturnType<AuditRepository['page']>>['rows'];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function presentAuditPage({ rows, total, page, pageSize }: AuditPage): AuditPageView {
+  return { data: rows.map(presentAuditEntry), page, pageSize, total };
 }

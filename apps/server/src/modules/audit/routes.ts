@@ -1,6 +1,7 @@
 import { auditPageViewSchema, auditQuerySchema } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/sessions.ts';
+import { presentAuditPage } from './presenter.ts';
 import type { AuditService } from './service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
@@ -15,6 +16,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
         response: { 200: auditPageViewSchema },
       },
     },
-    async (request) => audit.page(requireAuth(request), request.query),
+    async (request) => presentAuditPage(await audit.page(requireAuth(request), request.query)),
   );
 };

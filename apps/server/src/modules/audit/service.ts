@@ -1,8 +1,8 @@
-import { type AuditAction, type AuditPageView, type AuditQuery, can } from '@ampelos/domain';
+import { type AuditAction, type AuditQuery, can } from '@ampelos/domain';
 import { forbidden } from '../../platform/http/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { presentAuditEntry } from './presenter.ts';
+import type { AuditPage } from './presenter.ts';
 import type { AuditRepository } from './repository.ts';
 
 /** Who acted, as the services know them (the signed-in user). */
@@ -48,14 +48,14 @@ export function createAuditService(deps: { audit: AuditRepository; logger: Logge
     },
 
     /** `GET /audit` (Audit:read): newest first, a page at a time, optionally one action. */
-    async page(auth: AuthContext, query: AuditQuery): Promise<AuditPageView> {
+    async page(auth: AuthContext, query: AuditQuery): Promise<AuditPage> {
       if (!can(auth.view.permissions, 'read', 'Audit')) throw forbidden();
       const { rows, total } = await deps.audit.page({
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
         action: query.action,
       });
-      return { data: rows.map(presentAuditEntry), page: query.page, pageSize: query.pageSize, total };
+      return { rows, total, page: query.page, pageSize: query.pageSize };
     },
   };
 }

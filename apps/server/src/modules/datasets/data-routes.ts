@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/sessions.ts';
 import type { DataService } from './data-service.ts';
+import { presentReportData } from './presenter.ts';
 
 const tags = ['datasets'];
 const params = z.object({ uuid: z.string().max(100) });
@@ -21,7 +22,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { data: await data.state(requireAuth(request), request.params.uuid) };
+      return { data: presentReportData(await data.state(requireAuth(request), request.params.uuid)) };
     },
   );
 
@@ -38,7 +39,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
     },
     async (request, reply) => {
       const state = await data.submit(requireAuth(request), request.params.uuid);
-      return reply.status(202).send({ data: state });
+      return reply.status(202).send({ data: presentReportData(state) });
     },
   );
 
@@ -61,7 +62,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService }> = async (a
     },
     async (request, reply) => {
       const state = await data.confirmImaging(requireAuth(request), request.params.uuid, request.body);
-      return reply.status(202).send({ data: state });
+      return reply.status(202).send({ data: presentReportData(state) });
     },
   );
 };

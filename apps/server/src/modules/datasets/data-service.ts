@@ -8,9 +8,8 @@ import {
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { reportFileUrl } from './paths.ts';
 import { replanUnits } from './pipeline/units.ts';
-import { presentDataset, presentReportData } from './presenter.ts';
+import type { DatasetRows, ReportDataState } from './presenter.ts';
 import { canSeeReport, mayConfirmImaging, uploadRefusal } from './report-access.ts';
 import type { DatasetRepository } from './repository.ts';
 import { assertMayUpload, visibleReport } from './upload-service.ts';
@@ -20,7 +19,8 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
   const now = deps.now ?? (() => new Date());
   const { repository } = deps;
 
-  async function datasetView(datasetId: number) {
+  /** The dataset with its uploads, its first files (one more than shown) and its units by status. */
+  async function datasetRows(datasetId: number): Promise<DatasetRows | null> {
     const dataset = await repository.findDataset(datasetId);
     if (!dataset) return null;
     const [uploads, files, units] = await Promise.all([
@@ -28,27 +28,24 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
       repository.filesOf(dataset.id, DATASET_FILES_SHOWN + 1),
       repository.unitStatusCounts(dataset.id),
     ]);
-    return presentDataset(dataset, uploads, files, units);
+    return { dataset, uploads, files, units };
   }
 
   return {
-    async state(auth: AuthContext, reportUuid: string) {
+    async state(auth: AuthContext, reportUuid: string): Promise<ReportDataState> {
       const context = await visibleReport(repository, auth, reportUuid);
       const refusal = uploadRefusal(auth, context, now());
       const latest = await repository.latestDataset(context.report.id);
       const canConfirmImaging = latest?.status === 'review' && mayConfirmImaging(auth);
       // An upload session that is still open takes more files; a submitted one does not.
       const open = latest === undefined || ['open', 'rejected', 'failed'].includes(latest.status);
-      return presentReportData({
+      return {
         report: context.report,
         refusal: refusal?.msg ?? (open ? null : M.datasetAlreadySubmitted),
-        dataset: latest ? await datasetView(latest.id) : null,
-        pdfUrl:
-          context.report.status === 'complete' && canSeeReport(auth, context)
-            ? reportFileUrl(context.report.uuid, 'data_files/final_report.pdf')
-            : null,
+        dataset: latest ? await datasetRows(latest.id) : null,
+        pdfAvailable: context.report.status === 'complete' && canSeeReport(auth, context),
         canConfirmImaging,
-      });
+      };
     },
 
     /**

@@ -11,6 +11,7 @@ import {
   type ReportStatus,
   type Service,
 } from '@ampelos/domain';
+import { PDF_FILE, reportFileUrl } from './paths.ts';
 import type { DatasetFileRow, DatasetRow, ReportRow, UploadRow } from './repository.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -51,12 +52,17 @@ export function datasetProgress(dataset: DatasetRow, units: Record<string, numbe
   return { phase, done: Math.min(done, total - 1), total: unitTotal === 0 ? 0 : total };
 }
 
-export function presentDataset(
-  dataset: DatasetRow,
-  uploads: UploadRow[],
-  files: DatasetFileRow[],
-  units: Record<string, number>,
-): DatasetView {
+/** A dataset as the upload panel reads it: the rows the data service answers. */
+export interface DatasetRows {
+  dataset: DatasetRow;
+  uploads: UploadRow[];
+  /** Its first files, one more than the panel shows (so it can say the list was cut). */
+  files: DatasetFileRow[];
+  /** Its units by status. */
+  units: Record<string, number>;
+}
+
+export function presentDataset({ dataset, uploads, files, units }: DatasetRows): DatasetView {
   return {
     uuid: dataset.uuid,
     status: dataset.status as DatasetStatus,
@@ -92,13 +98,18 @@ export function imagingSetups(report: Pick<ReportRow, 'outputData'>): ImagingSet
   return [...seen.values()];
 }
 
-export function presentReportData(input: {
+/** A report's upload state as the data service answers it. */
+export interface ReportDataState {
   report: ReportRow;
+  /** Why the caller may not upload now (null: they may). */
   refusal: string | null;
-  dataset: DatasetView | null;
-  pdfUrl: string | null;
+  dataset: DatasetRows | null;
+  /** The report is complete and the caller may download its PDF. */
+  pdfAvailable: boolean;
   canConfirmImaging: boolean;
-}): ReportDataView {
+}
+
+export function presentReportData(input: ReportDataState): ReportDataView {
   const { report } = input;
   return {
     report: {
@@ -115,7 +126,7 @@ export function presentReportData(input: {
     canConfirmImaging: input.canConfirmImaging,
     canUpload: input.refusal === null,
     uploadRefusal: input.refusal,
-    dataset: input.dataset,
-    pdfUrl: input.pdfUrl,
+    dataset: input.dataset ? presentDataset(input.dataset) : null,
+    pdfUrl: input.pdfAvailable ? reportFileUrl(report.uuid, PDF_FILE) : null,
   };
 }

@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { plantClass, stressFactorName } from '@ampelos/domain';
-import sharp from 'sharp';
 import yazl from 'yazl';
 import type { ReportOutputPoint } from '../../platform/db/schema.ts';
+import { cropToJpeg, imageSize } from '../../platform/imaging/derived-images.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { hdFileName, reportKey } from '../datasets/paths.ts';
 import { hdBase } from './annotations.ts';
@@ -43,16 +43,13 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 /** The box with its margin, clamped to the photo. */
 async function cropOf(hd: Buffer, box: { x: number; y: number; w: number; h: number }) {
-  const { width = 0, height = 0 } = await sharp(hd).metadata();
+  const { width, height } = (await imageSize(hd)) ?? { width: 0, height: 0 };
   const left = Math.max(0, Math.floor(box.x - box.w * CROP_MARGIN));
   const top = Math.max(0, Math.floor(box.y - box.h * CROP_MARGIN));
   const right = Math.min(width, Math.ceil(box.x + box.w * (1 + CROP_MARGIN)));
   const bottom = Math.min(height, Math.ceil(box.y + box.h * (1 + CROP_MARGIN)));
   if (right - left < 1 || bottom - top < 1) return null;
-  return sharp(hd)
-    .extract({ left, top, width: right - left, height: bottom - top })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  return cropToJpeg(hd, { left, top, width: right - left, height: bottom - top }, 90);
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  type BoxUpdateView,
   offeredLayers,
   type ReportResultsView,
   type ResultsBoxView,
@@ -68,7 +69,8 @@ export function presentPhoto(
   };
 }
 
-export function presentResults(input: {
+/** What the results service answers for a completed report. */
+export interface ResultsState {
   report: ResultsReportRow;
   field: { uuid: string; polygon: [number, number][] } | null;
   tileZoom: { min: number; max: number } | null;
@@ -76,8 +78,19 @@ export function presentResults(input: {
   hasVigour: boolean;
   canAnnotate: boolean;
   canExportAnnotations: boolean;
-  siblings: ResultsSiblingView[];
-}): ReportResultsView {
+  /** The field's other completed reports the caller may see. */
+  siblings: Pick<ResultsReportRow, 'uuid' | 'createdAt' | 'processedAt'>[];
+}
+
+function presentSibling(report: ResultsState['siblings'][number]): ResultsSiblingView {
+  return {
+    uuid: report.uuid,
+    createdAt: report.createdAt.toISOString(),
+    processedAt: iso(report.processedAt),
+  };
+}
+
+export function presentResults(input: ResultsState): ReportResultsView {
   const { report } = input;
   const { surfaceMapMin: min, surfaceMapMax: max } = report;
   return {
@@ -102,6 +115,23 @@ export function presentResults(input: {
       presentPhoto(report.uuid, point, report.size?.hd ?? null),
     ),
     canAnnotate: input.canAnnotate,
-    siblings: input.siblings,
+    siblings: input.siblings.map(presentSibling),
+  };
+}
+
+/** What an annotation saved: the box (null when a drawn box was cleared) on its photo. */
+export interface SavedBox {
+  id: string;
+  box: ReportBox | null;
+  point: ReportOutputPoint;
+  /** The report's HD size, for photos that do not carry their own. */
+  reportHd: { w: number; h: number } | null;
+}
+
+export function presentSavedBox({ id, box, point, reportHd }: SavedBox): BoxUpdateView['data'] {
+  return {
+    file: point.file,
+    base: hdBase(point),
+    box: box ? presentBox(id, box, point, reportHd) : null,
   };
 }

@@ -4,12 +4,13 @@ import {
   dataMessageAnswer,
   RESULTS_MESSAGES,
   reportResultsViewSchema,
-  resultsBoxViewSchema,
+  savedBoxViewSchema,
 } from '@ampelos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileAnswer } from '../../platform/http/answers.ts';
 import { requireAuth } from '../auth/sessions.ts';
+import { presentResults, presentSavedBox } from './presenter.ts';
 import type { ResultsService } from './service.ts';
 
 const tags = ['results'];
@@ -29,7 +30,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
     async (request, reply) => {
       // Annotations change it: never served from a cache.
       reply.header('Cache-Control', 'no-store');
-      return { data: await results.results(requireAuth(request), request.params.uuid) };
+      return { data: presentResults(await results.results(requireAuth(request), request.params.uuid)) };
     },
   );
 
@@ -42,14 +43,12 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
         summary: 'Annotate a box of an HD photo (stress factor, comment) or add a box drawn on it',
         body: boxAnnotationSchema,
         response: {
-          200: dataMessageAnswer(
-            z.strictObject({ file: z.string(), base: z.string(), box: resultsBoxViewSchema.nullable() }),
-          ),
+          200: dataMessageAnswer(savedBoxViewSchema),
         },
       },
     },
     async (request) => ({
-      data: await results.annotate(requireAuth(request), request.body),
+      data: presentSavedBox(await results.annotate(requireAuth(request), request.body)),
       msg: RESULTS_MESSAGES.reportUpdated,
     }),
   );

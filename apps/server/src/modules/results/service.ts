@@ -1,13 +1,6 @@
-import {
-  type BoxAnnotation,
-  can,
-  RESULTS_MESSAGES as M,
-  MAP,
-  mayExportAnnotations,
-  type ResultsSiblingView,
-} from '@ampelos/domain';
-import sharp from 'sharp';
+import { type BoxAnnotation, can, RESULTS_MESSAGES as M, MAP, mayExportAnnotations } from '@ampelos/domain';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { imageSize } from '../../platform/imaging/derived-images.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -16,7 +9,7 @@ import { canSeeReport } from '../datasets/report-access.ts';
 import type { ReportContext } from '../datasets/repository.ts';
 import { annotationZip } from './annotation-export.ts';
 import { addDrawnBox, annotateExistingBox, findPhotoIndex, hdBase } from './annotations.ts';
-import { presentBox, presentResults } from './presenter.ts';
+import type { ResultsState, SavedBox } from './presenter.ts';
 import type { ResultsRepository } from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,8 +44,8 @@ async function tileZoomRange(storage: Storage, reportUuid: string, layer: string
 async function hdImageSize(storage: Storage, reportUuid: string, base: string) {
   const key = reportKey(reportUuid, hdFileName(base));
   if (!(await storage.stat(key))) return null;
-  const { width, height } = await storage.withLocalFile(key, (file) => sharp(file).metadata());
-  return width && height ? { w: width, h: height } : null;
+  const size = await storage.withLocalFile(key, imageSize);
+  return size ? { w: size.width, h: size.height } : null;
 }
 
 export function createResultsService(deps: {
@@ -75,22 +68,18 @@ export function createResultsService(deps: {
   }
 
   /** The field's other completed reports the caller may see, for the swipe comparison. */
-  async function visibleSiblings(auth: AuthContext, context: ReportContext): Promise<ResultsSiblingView[]> {
+  async function visibleSiblings(auth: AuthContext, context: ReportContext) {
     if (!context.field) return [];
     const uuids = await deps.results.completedSiblingUuids(context.field.id, context.report.id);
     const contexts = await Promise.all(uuids.map((uuid) => deps.findReport(uuid)));
     return contexts
       .filter((sibling): sibling is ReportContext => sibling !== undefined && canSeeReport(auth, sibling))
-      .map(({ report }) => ({
-        uuid: report.uuid,
-        createdAt: report.createdAt.toISOString(),
-        processedAt: report.processedAt ? report.processedAt.toISOString() : null,
-      }));
+      .map(({ report }) => report);
   }
 
   return {
     /** `GET /reports/{uuid}/results`: layers, tiles, photos and boxes of a completed report. */
-    async results(auth: AuthContext, reportUuid: string) {
+    async results(auth: AuthContext, reportUuid: string): Promise<ResultsState> {
       const context = await completedReport(auth, reportUuid);
       const { report, field } = context;
       const [tileZoom, pdf, vigour, siblings] = await Promise.all([
@@ -99,7 +88,7 @@ export function createResultsService(deps: {
         deps.storage.stat(reportKey(report.uuid, VIGOUR_FILE)),
         visibleSiblings(auth, context),
       ]);
-      return presentResults({
+      return {
         report,
         field: field ? { uuid: field.uuid, polygon: field.polygon } : null,
         tileZoom,
@@ -108,14 +97,14 @@ export function createResultsService(deps: {
         canAnnotate: mayAnnotate(auth, context),
         canExportAnnotations: mayExportAnnotations(auth.user.role),
         siblings,
-      });
+      };
     },
 
     /**
      * `POST /reports/update/bbox`: a stress factor and comment on a box, or a box the user drew.
      * Who: the report's customer and staff; the photo and the box must exist in the report.
      */
-    async annotate(auth: AuthContext, input: BoxAnnotation) {
+    async annotate(auth: AuthContext, input: BoxAnnotation): Promise<SavedBox> {
       const context = await completedReport(auth, input.reportUuid, true);
       const by = { name: `${auth.user.firstName} ${auth.user.lastName}`.trim(), now: now() };
       const { id: reportId, uuid } = context.report;
@@ -143,11 +132,7 @@ export function createResultsService(deps: {
         { reportId },
         { key: `${uuid}:annotation:${by.now.toISOString()}:${saved.id}` },
       );
-      return {
-        file: saved.point.file,
-        base: hdBase(saved.point),
-        box: saved.box ? presentBox(saved.id, saved.box, saved.point, context.report.size?.hd ?? null) : null,
-      };
+      return { id: saved.id, box: saved.box, point: saved.point, reportHd: context.report.size?.hd ?? null };
     },
 
     /**

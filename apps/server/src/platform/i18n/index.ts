@@ -24,11 +24,21 @@ void instance.init({
  * error (the catalogue test keeps both languages complete), so it throws instead of printing the key.
  */
 export function translate(lang: Lang, key: string, params?: MessageParams): string {
-  if (!instance.exists(key, { lng: lang })) throw new Error(`No ${lang} text for ${key}`);
+  if (!instance.exists(key, { ...params, lng: lang })) throw new Error(`No ${lang} text for ${key}`);
   return instance.t(key, { ...params, lng: lang });
 }
 
 /** `translate` bound to one language and namespace: `const t = textsIn('el', 'mail'); t('greeting', {...})`. */
 export function textsIn(lang: Lang, namespace: (typeof NAMESPACES)[number]) {
   return (key: string, params?: MessageParams) => translate(lang, `${namespace}:${key}`, params);
+}
+
+/**
+ * The texts stored under `key` as they are (objects and lists of texts): for a document whose
+ * structure is itself content, such as the flight guide's sections. Throws on a missing key.
+ */
+export function translateTree<T>(lang: Lang, key: string): T {
+  const tree = instance.t(key, { lng: lang, returnObjects: true }) as unknown;
+  if (typeof tree !== 'object' || tree === null) throw new Error(`No ${lang} texts under ${key}`);
+  return tree as T;
 }

@@ -11,7 +11,13 @@ import type {
   ReportDataView,
 } from '../dataset.ts';
 import { DATASET_FILE_REASONS, DATASET_STATUSES } from '../dataset.ts';
-import type { ReportResultsView, ResultsBoxView, ResultsPhotoView, ResultsSiblingView } from '../results.ts';
+import type {
+  BoxUpdateView,
+  ReportResultsView,
+  ResultsBoxView,
+  ResultsPhotoView,
+  ResultsSiblingView,
+} from '../results.ts';
 import { STRESS_COLOURS } from '../results.ts';
 import { agree, type Loosen, type Same } from './agreement.ts';
 
@@ -108,6 +114,12 @@ export const resultsSiblingViewSchema = z.strictObject({
   createdAt: z.string(),
   processedAt: z.string().nullable(),
 });
+/** The box an annotation saved (`BoxUpdateView['data']`): null when a drawn box was cleared. */
+export const savedBoxViewSchema = z.strictObject({
+  file: z.string(),
+  base: z.string(),
+  box: resultsBoxViewSchema.nullable(),
+});
 export const reportResultsViewSchema = z.strictObject({
   uuid: z.string(),
   createdAt: z.string(),
@@ -141,3 +153,4 @@ agree<Same<Loosen<z.infer<typeof resultsBoxViewSchema>>, Loosen<ResultsBoxView>>
 agree<Same<Loosen<z.infer<typeof resultsPhotoViewSchema>>, Loosen<ResultsPhotoView>>>(true);
 agree<Same<Loosen<z.infer<typeof resultsSiblingViewSchema>>, Loosen<ResultsSiblingView>>>(true);
 agree<Same<Loosen<z.infer<typeof reportResultsViewSchema>>, Loosen<ReportResultsView>>>(true);
+agree<Same<Loosen<z.infer<typeof savedBoxViewSchema>>, Loosen<BoxUpdateView['data']>>>(true);

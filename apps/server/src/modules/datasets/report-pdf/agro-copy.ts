@@ -1,100 +1,104 @@
-import { WINKLER_REGIONS, type WinklerRegion } from '@ampelos/domain';
+import { type Lang, WINKLER_REGIONS, type WinklerRegion } from '@ampelos/domain';
+import { textsIn } from '../../../platform/i18n/index.ts';
 
 /** "Ia 850–1111, Ib 1111–1389, …": the domain's region table, as the note under the season's figures. */
 const regionLimits = WINKLER_REGIONS.map(({ region, min, max }) => `${region} ${min}–${max}`).join(', ');
 
-/** Texts of the report PDF's satellite, weather and soil pages, in the customer's language. */
-const AGRO_COPY = {
-  en: {
-    notAvailable: 'Information not available',
-    sampleBadge: 'Demo data: sample values in the shape of the providers’ answers, not measurements',
-    agroTitle: 'Satellite, weather and soil',
-    satelliteTitle: 'Satellite indices over time',
-    satelliteNote: (source: string) =>
-      `Minimum, mean and maximum of each index over the field polygon per acquisition date (${source}). The line is the mean, the band spans minimum to maximum.`,
-    date: 'Date',
-    cloud: 'Cloud %',
-    minMeanMax: 'min / mean / max',
-    weatherTitle: 'Weather history',
-    weatherNote:
-      'Daily highest and lowest temperature (°C, lines) and rain (mm, bars), days of the field’s solar time.',
-    tempMax: 'Highest °C',
-    tempMin: 'Lowest °C',
-    rain: 'Rain (mm)',
-    seasonTitle: 'Growing season',
-    period: 'Period',
-    daysWithData: 'Days with weather data',
-    gdd: 'Growing degree days (base 10 °C)',
-    winkler: 'Winkler index (1 Apr – 31 Oct)',
-    winklerSouth: 'Winkler index (1 Oct – 30 Apr)',
-    winklerValue: (value: string, days: number, seasonDays: number, region: string) =>
-      days >= seasonDays
-        ? `${value} °C·days (${region})`
-        : `${value} °C·days over ${days} of the season’s ${seasonDays} days (${region} so far)`,
-    winklerRegion: (region: WinklerRegion) =>
-      region === 'too-cool'
-        ? 'below Region Ia'
-        : region === 'too-hot'
-          ? 'above Region V'
-          : `Region ${region}`,
-    rainTotal: 'Rain over the period',
-    seasonNote: `Degree days: the daily mean of the lowest and highest temperature above 10 °C, summed over the season’s days with weather data. Winkler regions (°C·days, Jones et al. 2010): ${regionLimits}; below ${WINKLER_REGIONS[0].min} too cool for wine grapes.`,
-    soilTitle: 'Soil',
-    latestReading: 'Latest reading',
-    surface: 'Surface temperature',
-    at10cm: 'Temperature at 10 cm',
-    moisture: 'Moisture',
-    readings: 'Recent readings',
-    time: 'Time (UTC)',
-    provider: 'Source',
-  },
-  el: {
-    notAvailable: 'Δεν υπάρχουν διαθέσιμες πληροφορίες',
-    sampleBadge: 'Δείγμα δεδομένων: ενδεικτικές τιμές στη μορφή των παρόχων, όχι μετρήσεις',
-    agroTitle: 'Δορυφόρος, καιρός και έδαφος',
-    satelliteTitle: 'Δορυφορικοί δείκτες στον χρόνο',
-    satelliteNote: (source: string) =>
-      `Ελάχιστη, μέση και μέγιστη τιμή κάθε δείκτη στο αγροτεμάχιο ανά ημερομηνία λήψης (${source}). Η γραμμή είναι η μέση τιμή, η ζώνη από την ελάχιστη ως τη μέγιστη.`,
-    date: 'Ημερομηνία',
-    cloud: 'Νέφη %',
-    minMeanMax: 'ελάχ. / μέση / μέγ.',
-    weatherTitle: 'Ιστορικό καιρού',
-    weatherNote:
-      'Ημερήσια μέγιστη και ελάχιστη θερμοκρασία (°C, γραμμές) και βροχή (mm, στήλες), ημέρες ηλιακής ώρας του αγροτεμαχίου.',
-    tempMax: 'Μέγιστη °C',
-    tempMin: 'Ελάχιστη °C',
-    rain: 'Βροχή (mm)',
-    seasonTitle: 'Καλλιεργητική περίοδος',
-    period: 'Περίοδος',
-    daysWithData: 'Ημέρες με δεδομένα καιρού',
-    gdd: 'Βαθμοημέρες ανάπτυξης (βάση 10 °C)',
-    winkler: 'Δείκτης Winkler (1 Απρ – 31 Οκτ)',
-    winklerSouth: 'Δείκτης Winkler (1 Οκτ – 30 Απρ)',
-    winklerValue: (value: string, days: number, seasonDays: number, region: string) =>
-      days >= seasonDays
-        ? `${value} °C·ημέρες (${region})`
-        : `${value} °C·ημέρες σε ${days} από τις ${seasonDays} ημέρες της περιόδου (${region} έως τώρα)`,
-    winklerRegion: (region: WinklerRegion) =>
-      region === 'too-cool'
-        ? 'κάτω από τη ζώνη Ia'
-        : region === 'too-hot'
-          ? 'πάνω από τη ζώνη V'
-          : `ζώνη ${region}`,
-    rainTotal: 'Βροχή της περιόδου',
-    seasonNote: `Βαθμοημέρες: η ημερήσια μέση τιμή ελάχιστης και μέγιστης θερμοκρασίας πάνω από 10 °C, αθροισμένη στις ημέρες της περιόδου με δεδομένα καιρού. Ζώνες Winkler (°C·ημέρες, Jones κ.ά. 2010): ${regionLimits}· κάτω από ${WINKLER_REGIONS[0].min} πολύ ψυχρό για οινοποιήσιμα σταφύλια.`,
-    soilTitle: 'Έδαφος',
-    latestReading: 'Τελευταία μέτρηση',
-    surface: 'Θερμοκρασία επιφάνειας',
-    at10cm: 'Θερμοκρασία στα 10 cm',
-    moisture: 'Υγρασία',
-    readings: 'Πρόσφατες μετρήσεις',
-    time: 'Ώρα (UTC)',
-    provider: 'Πηγή',
-  },
-} as const;
+/** Texts of the report PDF's satellite, weather and soil pages, in the customer's language (`pdf:agro`). */
+export interface AgroCopy {
+  notAvailable: string;
+  sampleBadge: string;
+  agroTitle: string;
+  satelliteTitle: string;
+  satelliteNote: (source: string) => string;
+  date: string;
+  cloud: string;
+  minMeanMax: string;
+  weatherTitle: string;
+  weatherNote: string;
+  tempMax: string;
+  tempMin: string;
+  rain: string;
+  seasonTitle: string;
+  period: string;
+  daysWithData: string;
+  gdd: string;
+  winkler: string;
+  winklerSouth: string;
+  winklerValue: (value: string, days: number, seasonDays: number, region: string) => string;
+  winklerRegion: (region: WinklerRegion) => string;
+  rainTotal: string;
+  seasonNote: string;
+  soilTitle: string;
+  latestReading: string;
+  surface: string;
+  at10cm: string;
+  moisture: string;
+  readings: string;
+  time: string;
+  provider: string;
+}
 
-export type AgroCopy = (typeof AGRO_COPY)['en'] | (typeof AGRO_COPY)['el'];
-export const agroCopy = (lang: string): AgroCopy => AGRO_COPY[lang === 'el' ? 'el' : 'en'];
+/** The texts without parameters (a key left out here is a type error in `copyOf`). */
+const PLAIN = [
+  'notAvailable',
+  'sampleBadge',
+  'agroTitle',
+  'satelliteTitle',
+  'date',
+  'cloud',
+  'minMeanMax',
+  'weatherTitle',
+  'weatherNote',
+  'tempMax',
+  'tempMin',
+  'rain',
+  'seasonTitle',
+  'period',
+  'daysWithData',
+  'gdd',
+  'winkler',
+  'winklerSouth',
+  'rainTotal',
+  'soilTitle',
+  'latestReading',
+  'surface',
+  'at10cm',
+  'moisture',
+  'readings',
+  'time',
+  'provider',
+] as const;
+
+function copyOf(lang: Lang): AgroCopy {
+  const t = textsIn(lang, 'pdf');
+  const plain = Object.fromEntries(PLAIN.map((key) => [key, t(`agro.${key}`)])) as Record<
+    (typeof PLAIN)[number],
+    string
+  >;
+  return {
+    ...plain,
+    satelliteNote: (source) => t('agro.satelliteNote', { source }),
+    winklerValue: (value, days, seasonDays, region) =>
+      t(days >= seasonDays ? 'agro.winklerValue' : 'agro.winklerValueSoFar', {
+        value,
+        days,
+        seasonDays,
+        region,
+      }),
+    winklerRegion: (region) =>
+      region === 'too-cool'
+        ? t('agro.winklerTooCool')
+        : region === 'too-hot'
+          ? t('agro.winklerTooHot')
+          : t('agro.winklerRegion', { region }),
+    seasonNote: t('agro.seasonNote', { limits: regionLimits, coolest: WINKLER_REGIONS[0].min }),
+  };
+}
+
+const COPY: Record<Lang, AgroCopy> = { en: copyOf('en'), el: copyOf('el') };
+
+export const agroCopy = (lang: string): AgroCopy => COPY[lang === 'el' ? 'el' : 'en'];
 
 /** Names of the data sources as the pages print them. */
 export const SOURCE_NAMES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import sharp, { type OverlayOptions } from 'sharp';
+import { type Composition, composeJpeg } from '../../../platform/imaging/derived-images.ts';
 
 const TILE = 512;
 const MAX_ZOOM = 23;
@@ -59,17 +59,17 @@ export async function renderFieldMap(input: FieldMapInput): Promise<Buffer> {
   const width = Math.ceil(x1 + pad) - left;
   const height = Math.ceil(y1 + pad) - top;
 
-  // A canvas aligned to the tile grid (sharp composites at non-negative offsets), cropped at the end.
+  // A canvas aligned to the tile grid (images are placed at non-negative offsets), cropped at the end.
   const tx0 = Math.floor(left / TILE);
   const ty0 = Math.floor(top / TILE);
   const tx1 = Math.floor((left + width) / TILE);
   const ty1 = Math.floor((top + height) / TILE);
-  const tiles: OverlayOptions[] = [];
+  const tiles: Composition['images'] = [];
   for (const layer of input.layers ?? []) {
     for (let tx = tx0; tx <= tx1; tx++) {
       for (let ty = ty0; ty <= ty1; ty++) {
         const tile = input.readTile ? await input.readTile(layer, zoom, tx, ty) : null;
-        if (tile) tiles.push({ input: tile, left: (tx - tx0) * TILE, top: (ty - ty0) * TILE });
+        if (tile) tiles.push({ image: tile, left: (tx - tx0) * TILE, top: (ty - ty0) * TILE });
       }
     }
   }
@@ -102,18 +102,15 @@ export async function renderFieldMap(input: FieldMapInput): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${gridWidth}" height="${gridHeight}">
 <polygon points="${input.ring.map(at).join(' ')}" fill="none" stroke="#ffffff" stroke-width="5"/>
 <polygon points="${input.ring.map(at).join(' ')}" fill="none" stroke="#2f6b2a" stroke-width="2.5"/>${dots}${squares}</svg>`;
-  // Composited raw, cropped and encoded once. A JPEG (opaque background, 4:4:4 so the outline and
-  // the numbers stay crisp): the PDF embeds it as it is, where a PNG was decoded and deflated again
-  // in JavaScript.
-  const grid = await sharp({
-    create: { width: gridWidth, height: gridHeight, channels: 3, background: '#e9ece4' },
-  })
-    .composite([...tiles, { input: Buffer.from(svg), left: 0, top: 0 }])
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return sharp(grid.data, { raw: grid.info })
-    .extract({ left: shiftX, top: shiftY, width, height })
-    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
-    .toBuffer();
+  // A JPEG (opaque background, 4:4:4 so the outline and the numbers stay crisp): the PDF embeds it as
+  // it is, where a PNG was decoded and deflated again in JavaScript.
+  return composeJpeg({
+    width: gridWidth,
+    height: gridHeight,
+    background: '#e9ece4',
+    images: tiles,
+    svg,
+    crop: { left: shiftX, top: shiftY, width, height },
+    quality: 90,
+  });
 }

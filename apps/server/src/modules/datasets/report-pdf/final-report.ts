@@ -7,7 +7,7 @@ import {
   plantClass,
   type VigourClass,
 } from '@ampelos/domain';
-import sharp from 'sharp';
+import { resizeWithOverlay } from '../../../platform/imaging/derived-images.ts';
 import type { StressBox } from '../../../platform/imaging/index.ts';
 import {
   barRows,
@@ -104,11 +104,7 @@ async function thumbnail(hd: Buffer, size: { w: number; h: number }, boxes: Stre
     })
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${rects}</svg>`;
-  return sharp(hd)
-    .resize(width, height, { fit: 'fill' })
-    .composite([{ input: Buffer.from(svg) }])
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  return resizeWithOverlay(hd, { width, height }, svg, 80);
 }
 
 function statisticsPage(doc: PdfDoc, copy: PdfCopy, summary: StressSummary) {

@@ -1,167 +1,157 @@
-import type { Lang } from '@ampelos/domain';
+import { type Lang, SERVICES, type Service } from '@ampelos/domain';
+import { textsIn } from '../../../platform/i18n/index.ts';
+import type { StressColour } from '../../../platform/imaging/index.ts';
+import { STRESS_COLOURS } from './stress-summary.ts';
 
-/** Every text of the PDF report, in the customer's language. */
-const COPY = {
-  en: {
-    title: 'Plant stress report',
-    summaryTitle: 'Summary',
-    reportId: 'Report id',
-    analysedOn: 'Analysed on',
-    cameraAndMethod: 'Camera and method',
-    methodShort:
-      'Plants cut along the rows at the plant spacing; each plant judged against the plants of the same planting around it.',
-    byClassTitle: 'Stressed plants by class',
-    byPersonColumn: 'assessed by a person',
-    byVigourTitle: 'Plants by vigour (against their neighbours)',
-    vigourNotMeasured:
-      'Vigour classes were not measured for this report (analysed before they existed, or the photos could not be placed on the ground).',
-    lookFirstTitle: 'Where to look first',
-    lookFirstNote: (metres: number) =>
-      `The ${metres} m squares with the most stressed plants, numbered on the map.`,
-    lookFirstItem: (count: number, lat: string, lng: string) =>
-      `${count} stressed ${count === 1 ? 'plant' : 'plants'} around ${lat}, ${lng}`,
-    mostly: 'mostly',
-    noHotspots: 'No stressed plant was found: no area needs a visit first.',
-    summaryMapNote:
-      'Outline: the field. Dots: stressed plants in their colour. Numbered squares: where to look first.',
-    detailsTitle: 'Report details',
-    assessedByPerson: 'assessed by a person',
-    annotationsTitle: 'Notes on plants',
-    annotationsNote:
-      'Stress factors and comments added on the results map, by you or our agronomists. A stress factor chosen by a person becomes the plant’s class.',
-    noAnnotations: 'No plant has been annotated yet. Open a plant on the results map to add what you see.',
-    stressFactor: 'Stress factor',
-    comment: 'Comment',
-    annotatedBy: 'By, on',
-    drawnBox: 'box drawn by a person',
+/** Every text of the PDF report, in the customer's language (the catalogue's `pdf:report`). */
+export interface PdfCopy {
+  title: string;
+  summaryTitle: string;
+  reportId: string;
+  analysedOn: string;
+  cameraAndMethod: string;
+  methodShort: string;
+  byClassTitle: string;
+  byPersonColumn: string;
+  byVigourTitle: string;
+  vigourNotMeasured: string;
+  lookFirstTitle: string;
+  lookFirstNote: (metres: number) => string;
+  lookFirstItem: (count: number, lat: string, lng: string) => string;
+  mostly: string;
+  noHotspots: string;
+  summaryMapNote: string;
+  detailsTitle: string;
+  assessedByPerson: string;
+  annotationsTitle: string;
+  annotationsNote: string;
+  noAnnotations: string;
+  stressFactor: string;
+  comment: string;
+  annotatedBy: string;
+  drawnBox: string;
+  field: string;
+  location: string;
+  area: string;
+  hectares: string;
+  variety: string;
+  report: string;
+  service: string;
+  services: Record<Service, string>;
+  processedAt: string;
+  camera: string;
+  imagingTitle: string;
+  imagingBands: string;
+  imagingHeight: string;
+  imagingMethod: string;
+  inputImages: string;
+  outputImages: string;
+  stressedPlants: string;
+  statsTitle: string;
+  colour: string;
+  meaning: string;
+  count: string;
+  areaM2: string;
+  colourNames: Record<StressColour, string>;
+  colours: Record<StressColour, string>;
+  canopyShare: string;
+  stressedShare: string;
+  distributionTitle: string;
+  images: string;
+  hotspotsTitle: string;
+  hotspotsNote: string;
+  photo: string;
+  latitude: string;
+  longitude: string;
+  classification: string;
+  thumbnailsTitle: string;
+  moreImages: (n: number) => string;
+  noStress: string;
+  page: (n: number) => string;
+  method: string;
+}
 
-    field: 'Field',
-    location: 'Location',
-    area: 'Area',
-    hectares: 'ha',
-    variety: 'Variety',
-    report: 'Report',
-    service: 'Service',
-    services: { e2e: 'End to End', manual: 'Bring Your Own Images' },
-    processedAt: 'Processed',
-    camera: 'Camera',
-    imagingTitle: 'How the photos were read',
-    imagingBands: 'Bands → indices',
-    imagingHeight: 'Height above ground',
-    imagingMethod: 'Camera recognised by',
-    inputImages: 'Images uploaded',
-    outputImages: 'Images analysed',
-    stressedPlants: 'Stressed plants found',
-    statsTitle: 'Stress statistics',
-    colour: 'Colour',
-    meaning: 'Meaning',
-    count: 'Plants',
-    areaM2: 'Area (m²)',
-    colourNames: { yellow: 'Yellow', magenta: 'Magenta', blue: 'Blue', red: 'Red' },
-    colours: {
-      yellow: 'Stress',
-      magenta: 'Stress and low chlorophyll',
-      blue: 'Stress and low leaf water',
-      red: 'Stress, low chlorophyll and low leaf water',
-    },
-    canopyShare: 'Canopy cover of the images',
-    stressedShare: 'Share of the canopy flagged stressed',
-    distributionTitle: 'Distribution: images by share of stressed canopy',
-    images: 'Images',
-    hotspotsTitle: 'Hotspots',
-    hotspotsNote: 'The largest stressed areas, with the coordinates of their centre (WGS84).',
-    photo: 'Photo',
-    latitude: 'Latitude',
-    longitude: 'Longitude',
-    classification: 'Classification',
-    thumbnailsTitle: 'Analysed images',
-    moreImages: (n: number) => `${n} more analysed images are not shown here; see them on the map.`,
-    noStress: 'No stressed plants were found in the analysed images.',
-    page: (n: number) => `Page ${n}`,
-    method:
-      'Method: canopy found with a vegetation index; the canopy cut into plant units along the rows at the plant spacing; each unit’s vigour, canopy cover, chlorophyll and leaf water compared with the units around it (robust z-score against their median and spread); a box around each stressed unit. Vigour classes: z below −1 low, above +1 high.',
-  },
-  el: {
-    title: 'Αναφορά καταπόνησης φυτών',
-    summaryTitle: 'Σύνοψη',
-    reportId: 'Κωδικός αναφοράς',
-    analysedOn: 'Ημερομηνία ανάλυσης',
-    cameraAndMethod: 'Κάμερα και μέθοδος',
-    methodShort:
-      'Τα φυτά χωρίζονται κατά μήκος των γραμμών στην απόσταση φύτευσης· κάθε φυτό κρίνεται σε σχέση με τα γειτονικά φυτά της ίδιας φύτευσης.',
-    byClassTitle: 'Καταπονημένα φυτά ανά κατηγορία',
-    byPersonColumn: 'εκτίμηση ανθρώπου',
-    byVigourTitle: 'Φυτά ανά ευρωστία (σε σχέση με τα γειτονικά)',
-    vigourNotMeasured:
-      'Οι κατηγορίες ευρωστίας δεν μετρήθηκαν σε αυτή την αναφορά (αναλύθηκε πριν υπάρξουν ή οι φωτογραφίες δεν τοποθετήθηκαν στο έδαφος).',
-    lookFirstTitle: 'Πού να κοιτάξετε πρώτα',
-    lookFirstNote: (metres: number) =>
-      `Τα τετράγωνα ${metres} m με τα περισσότερα καταπονημένα φυτά, αριθμημένα στον χάρτη.`,
-    lookFirstItem: (count: number, lat: string, lng: string) =>
-      `${count} ${count === 1 ? 'καταπονημένο φυτό' : 'καταπονημένα φυτά'} γύρω από το ${lat}, ${lng}`,
-    mostly: 'κυρίως',
-    noHotspots: 'Δεν βρέθηκαν καταπονημένα φυτά: καμία περιοχή δεν χρειάζεται πρώτη επίσκεψη.',
-    summaryMapNote:
-      'Περίγραμμα: το αγροτεμάχιο. Κουκκίδες: καταπονημένα φυτά στο χρώμα τους. Αριθμημένα τετράγωνα: πού να κοιτάξετε πρώτα.',
-    detailsTitle: 'Στοιχεία αναφοράς',
-    assessedByPerson: 'εκτίμηση ανθρώπου',
-    annotationsTitle: 'Σημειώσεις στα φυτά',
-    annotationsNote:
-      'Παράγοντες καταπόνησης και σχόλια που προστέθηκαν στον χάρτη αποτελεσμάτων, από εσάς ή τους γεωπόνους μας. Ο παράγοντας που επιλέγει ένας άνθρωπος γίνεται η κατηγορία του φυτού.',
-    noAnnotations:
-      'Δεν υπάρχουν ακόμη σημειώσεις. Ανοίξτε ένα φυτό στον χάρτη αποτελεσμάτων για να προσθέσετε ό,τι βλέπετε.',
-    stressFactor: 'Παράγοντας καταπόνησης',
-    comment: 'Σχόλιο',
-    annotatedBy: 'Από, στις',
-    drawnBox: 'πλαίσιο από άνθρωπο',
+/** The texts without parameters (a key left out here is a type error in `copyOf`). */
+const PLAIN = [
+  'title',
+  'summaryTitle',
+  'reportId',
+  'analysedOn',
+  'cameraAndMethod',
+  'methodShort',
+  'byClassTitle',
+  'byPersonColumn',
+  'byVigourTitle',
+  'vigourNotMeasured',
+  'lookFirstTitle',
+  'mostly',
+  'noHotspots',
+  'summaryMapNote',
+  'detailsTitle',
+  'assessedByPerson',
+  'annotationsTitle',
+  'annotationsNote',
+  'noAnnotations',
+  'stressFactor',
+  'comment',
+  'annotatedBy',
+  'drawnBox',
+  'field',
+  'location',
+  'area',
+  'hectares',
+  'variety',
+  'report',
+  'service',
+  'processedAt',
+  'camera',
+  'imagingTitle',
+  'imagingBands',
+  'imagingHeight',
+  'imagingMethod',
+  'inputImages',
+  'outputImages',
+  'stressedPlants',
+  'statsTitle',
+  'colour',
+  'meaning',
+  'count',
+  'areaM2',
+  'canopyShare',
+  'stressedShare',
+  'distributionTitle',
+  'images',
+  'hotspotsTitle',
+  'hotspotsNote',
+  'photo',
+  'latitude',
+  'longitude',
+  'classification',
+  'thumbnailsTitle',
+  'noStress',
+  'method',
+] as const;
 
-    field: 'Αγροτεμάχιο',
-    location: 'Τοποθεσία',
-    area: 'Έκταση',
-    hectares: 'εκτ.',
-    variety: 'Ποικιλία',
-    report: 'Αναφορά',
-    service: 'Υπηρεσία',
-    services: { e2e: 'Ολοκληρωμένη υπηρεσία', manual: 'Δικές σας εικόνες' },
-    processedAt: 'Επεξεργασία',
-    camera: 'Κάμερα',
-    imagingTitle: 'Πώς διαβάστηκαν οι φωτογραφίες',
-    imagingBands: 'Κανάλια → δείκτες',
-    imagingHeight: 'Ύψος από το έδαφος',
-    imagingMethod: 'Αναγνώριση κάμερας',
-    inputImages: 'Εικόνες που ανέβηκαν',
-    outputImages: 'Εικόνες που αναλύθηκαν',
-    stressedPlants: 'Καταπονημένα φυτά',
-    statsTitle: 'Στατιστικά καταπόνησης',
-    colour: 'Χρώμα',
-    meaning: 'Σημασία',
-    count: 'Φυτά',
-    areaM2: 'Εμβαδόν (m²)',
-    colourNames: { yellow: 'Κίτρινο', magenta: 'Ματζέντα', blue: 'Μπλε', red: 'Κόκκινο' },
-    colours: {
-      yellow: 'Καταπόνηση',
-      magenta: 'Καταπόνηση και χαμηλή χλωροφύλλη',
-      blue: 'Καταπόνηση και χαμηλό νερό φύλλων',
-      red: 'Καταπόνηση, χαμηλή χλωροφύλλη και χαμηλό νερό φύλλων',
-    },
-    canopyShare: 'Κάλυψη φυλλώματος στις εικόνες',
-    stressedShare: 'Ποσοστό φυλλώματος με καταπόνηση',
-    distributionTitle: 'Κατανομή: εικόνες ανά ποσοστό καταπονημένου φυλλώματος',
-    images: 'Εικόνες',
-    hotspotsTitle: 'Εστίες',
-    hotspotsNote: 'Οι μεγαλύτερες περιοχές καταπόνησης, με τις συντεταγμένες του κέντρου τους (WGS84).',
-    photo: 'Φωτογραφία',
-    latitude: 'Γεωγρ. πλάτος',
-    longitude: 'Γεωγρ. μήκος',
-    classification: 'Κατηγορία',
-    thumbnailsTitle: 'Εικόνες που αναλύθηκαν',
-    moreImages: (n: number) => `Άλλες ${n} εικόνες δεν εμφανίζονται εδώ· δείτε τις στον χάρτη.`,
-    noStress: 'Δεν βρέθηκαν καταπονημένα φυτά στις εικόνες που αναλύθηκαν.',
-    page: (n: number) => `Σελίδα ${n}`,
-    method:
-      'Μέθοδος: το φύλλωμα εντοπίζεται με δείκτη βλάστησης· χωρίζεται σε φυτά κατά μήκος των γραμμών στην απόσταση φύτευσης· η ευρωστία, η κάλυψη, η χλωροφύλλη και το νερό φύλλων κάθε φυτού συγκρίνονται με τα γειτονικά φυτά (ανθεκτικό z ως προς τη διάμεσο και τη διασπορά τους)· πλαίσιο γύρω από κάθε καταπονημένο φυτό. Κατηγορίες ευρωστίας: z κάτω από −1 χαμηλή, πάνω από +1 υψηλή.',
-  },
-} as const;
+function copyOf(lang: Lang): PdfCopy {
+  const t = textsIn(lang, 'pdf');
+  const each = <K extends string>(prefix: string, keys: readonly K[]) =>
+    Object.fromEntries(keys.map((key) => [key, t(`report.${prefix}.${key}`)])) as Record<K, string>;
+  const plain = Object.fromEntries(PLAIN.map((key) => [key, t(`report.${key}`)])) as Record<
+    (typeof PLAIN)[number],
+    string
+  >;
+  return {
+    ...plain,
+    services: each('services', SERVICES),
+    colourNames: each('colourNames', STRESS_COLOURS),
+    colours: each('colours', STRESS_COLOURS),
+    lookFirstNote: (metres) => t('report.lookFirstNote', { metres }),
+    lookFirstItem: (count, latitude, longitude) => t('report.lookFirstItem', { count, latitude, longitude }),
+    moreImages: (images) => t('report.moreImages', { images }),
+    page: (page) => t('report.page', { page }),
+  };
+}
 
-export type PdfCopy = (typeof COPY)[Lang];
+const COPY: Record<Lang, PdfCopy> = { en: copyOf('en'), el: copyOf('el') };
+
 export const pdfCopy = (lang: string): PdfCopy => COPY[lang === 'el' ? 'el' : 'en'];
