@@ -1,6 +1,5 @@
-import './platform/http/route-policy.ts';
 import path from 'node:path';
-import { IMAGE_MAX_BYTES } from '@ampelos/domain';
+import { IMAGE_MAX_BYTES, type PolicyName, type Role } from '@ampelos/domain';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -8,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZodType } from 'zod';
 import { createAddressesModule } from './modules/addresses/addresses-module.ts';
 import { createAgroModule } from './modules/agro/agro-module.ts';
 import { createAnalyticsModule } from './modules/analytics/analytics-module.ts';
@@ -42,6 +42,7 @@ import { installCsrfGuard } from './platform/http/csrf.ts';
 import { frameworkErrors, installErrorHandler } from './platform/http/errors.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
 import { installRequestId, requestIdMixin, requestIdOf } from './platform/http/request-id.ts';
+import { declaredPolicy, installRoutePolicies } from './platform/http/route-policy.ts';
 import { installSecurityHeaders } from './platform/http/security.ts';
 import { createResponseSerializer } from './platform/http/serializer.ts';
 import { serveWebApp } from './platform/http/web-app.ts';
@@ -77,11 +78,25 @@ export interface RegisteredRoute {
   /** Whether the route declares the shape of its answers (OpenAPI, compiled serialisation). */
   responseSchema: boolean;
   /** The route's declared policy (`config: { policy }`), from which the authorization matrix follows. */
-  policy: string | undefined;
+  policy: PolicyName | undefined;
+  /** The route's input schemas: the authorization matrix derives a valid request from them. */
+  schemas: RouteSchemas;
+}
+
+/** The zod schemas a route validates its input with. */
+export interface RouteSchemas {
+  body?: ZodType;
+  querystring?: ZodType;
+  params?: ZodType;
 }
 
 /** The API documentation pages, registered by the swagger plugin (which takes no route config): public. */
 const DOCS_PREFIX = '/api/docs';
+const docsArePublic = (url: string) => (url.startsWith(DOCS_PREFIX) ? ('public' as const) : undefined);
+
+/** A route schema given as zod (the swagger plugin's own routes give JSON schemas). */
+const zodOf = (schema: unknown): ZodType | undefined =>
+  schema instanceof ZodType ? schema : undefined;
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -122,17 +137,24 @@ export async function buildApp({
   // authorization matrix fails them).
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    const config = route.config as { csrf?: boolean; policy?: string } | undefined;
-    const csrf = config?.csrf;
+    const csrf = (route.config as { csrf?: boolean } | undefined)?.csrf;
     const responseSchema = Boolean((route.schema as { response?: unknown } | undefined)?.response);
-    const policy = config?.policy ?? (route.url.startsWith(DOCS_PREFIX) ? 'public' : undefined);
+    const policy = declaredPolicy(route.url, route.config, docsArePublic);
+    const { body, querystring, params } = (route.schema ?? {}) as Record<string, unknown>;
+    const schemas = { body: zodOf(body), querystring: zodOf(querystring), params: zodOf(params) };
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, csrf, responseSchema, policy });
+      routes.push({ method, url: route.url, csrf, responseSchema, policy, schemas });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ checkUndeclared: config.env !== 'production' }));
   installErrorHandler(app);
   installRequestId(app);
+  // Every API route declares its policy (or the app does not start); its role check runs here, once.
+  installRoutePolicies(app, {
+    guarded: (url) => url.startsWith('/api'),
+    implicitPolicy: docsArePublic,
+    roleOf: (request) => (request.auth ? (request.auth.user.role as Role) : null),
+  });
 
   const runApi = config.processRole !== 'worker';
   const runWorker = config.processRole !== 'api';

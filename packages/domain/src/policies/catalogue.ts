@@ -1,5 +1,6 @@
 import { roleCan } from '../roles/permissions.ts';
 import type { Role } from '../roles/roles.ts';
+import { RESULTS_MESSAGES } from '../views/results.ts';
 import { mayExportAnnotations } from './annotation.ts';
 import { canSeeCompany, mayEditOwnCompany } from './company.ts';
 import { canSeeField } from './field.ts';
@@ -102,7 +103,7 @@ export const POLICIES = {
     entity: 'report',
     decide: decideBy(canSeeReport, (a) => mayAnnotate(a.role)),
   },
-  'report.exportAnnotations': { role: mayExportAnnotations },
+  'report.exportAnnotations': { role: mayExportAnnotations, refusal: RESULTS_MESSAGES.mayNotExport },
   'report.viewData': { role: anyRole, entity: 'shoot', decide: decideBy(canSeeReportData) },
   'report.uploadData': {
     role: anyRole,

@@ -43,6 +43,8 @@ export interface Policy {
   decide?: (actor: PolicyActor, record: RecordFacts) => Decision;
   /** How a hidden record is answered: 404, or 400 when its id comes inside a body of several. */
   hiddenAs?: 400 | 404;
+  /** The 403 text when `role` refuses, where the answer names the reason (else the general one). */
+  refusal?: string;
 }
 
 export const anyRole = (): boolean => true;

@@ -42,13 +42,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
           'The signed-in user with lang and permissions (401 signed out; 200 null with X-Session-Probe: 1)',
         response: { 200: userViewSchema.nullable() },
       },
-    },
-    async (request) => {
       // The web app asks "who am I" on every page, signed in or not: its probe gets an anonymous
-      // answer instead of a 401 in the console. Everyone else keeps the spec's 401.
-      if (!request.auth && request.headers['x-session-probe'] === '1') return null;
-      return requireAuth(request).view;
+      // answer (before the policy's 401) instead of a 401 in the console. Everyone else keeps the 401.
+      preValidation: async (request, reply) => {
+        if (!request.auth && request.headers['x-session-probe'] === '1') return reply.send(null);
+      },
     },
+    async (request) => requireAuth(request).view,
   );
 
   app.put(
