@@ -95,8 +95,7 @@ const DOCS_PREFIX = '/api/docs';
 const docsArePublic = (url: string) => (url.startsWith(DOCS_PREFIX) ? ('public' as const) : undefined);
 
 /** A route schema given as zod (the swagger plugin's own routes give JSON schemas). */
-const zodOf = (schema: unknown): ZodType | undefined =>
-  schema instanceof ZodType ? schema : undefined;
+const zodOf = (schema: unknown): ZodType | undefined => (schema instanceof ZodType ? schema : undefined);
 
 const JSON_BODY_LIMIT = 256 * 1024;
 

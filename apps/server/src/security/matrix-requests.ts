@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Role } from '@ampelos/domain';
+import type { RegisteredRoute } from '../app.ts';
 import { PDF_FILE } from '../modules/datasets/paths.ts';
 import { completedReport } from '../modules/results/test-support.ts';
 import { userTokens } from '../platform/db/schema.ts';
@@ -15,6 +16,7 @@ import {
   validInvoiceDetails,
 } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
+import { derivedRequest } from './derived-requests.ts';
 import type { MatrixCell } from './matrix-world.ts';
 
 export interface MatrixRequest {
@@ -61,15 +63,14 @@ async function oneTimeToken(ctx: TestApp, kind: 'verify_email' | 'password_reset
 }
 
 /**
- * The request of a route that names nothing (a GET without parameters): the route itself. Routes with
- * a body or a record in their path have their request below.
+ * How a route is called in the matrix: its request below when it has one, else the request derived
+ * from its declared policy and input schemas (`derived-requests.ts`). Only routes whose valid input
+ * cannot be derived (a file, a token, a pattern, a record in a particular state, an answer besides 2xx
+ * that still means "allowed") are written here.
  */
-export function requestOf(key: string): RequestSpec | undefined {
-  const named = MATRIX_REQUESTS[key];
-  if (named) return named;
-  const [method, url] = key.split(' ');
-  if (method !== 'GET' || !url || /[:*]/.test(url)) return undefined;
-  return spec(get(url));
+export function requestOf(route: RegisteredRoute): RequestSpec | undefined {
+  const key = `${route.method} ${route.url}`;
+  return MATRIX_REQUESTS[key] ?? derivedRequest(route.method, route.url, route.policy, route.schemas);
 }
 
 /** How each route of the matrix is called for one cell: valid input, so only authorization decides. */
@@ -155,17 +156,7 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     }),
     { fresh: true },
   ),
-  'POST /api/user/settings/changeLanguage': spec(async () => ({
-    method: 'POST',
-    url: '/api/user/settings/changeLanguage',
-    payload: { lang: 'el' },
-  })),
   'POST /api/user/avatar/upload': spec(async () => avatarUpload('/api/user/avatar/upload')),
-  'PUT /api/user/update/avatar': spec(async () => ({
-    method: 'PUT',
-    url: '/api/user/update/avatar',
-    payload: { avatar: null },
-  })),
 
   'POST /api/user/address': spec(async () => ({
     method: 'POST',
@@ -180,7 +171,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
       payload: { ...ADDRESS, city: 'Argos', prevAddressId: address.id },
     };
   }),
-  'POST /api/user/export': spec(async () => ({ method: 'POST', url: '/api/user/export' })),
   'GET /api/user/export/:id/download': spec(async ({ role, relation, world }) => {
     const exported = await world.dataExport(role, relation);
     return { method: 'GET', url: `/api/user/export/${exported.id}/download` };
@@ -190,16 +180,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     return { method: 'PUT', url: '/api/user/delete/address', payload: { prevAddressId: address.id } };
   }),
 
-  'POST /api/users/find': spec(async () => ({
-    method: 'POST',
-    url: '/api/users/find',
-    payload: { role: 'drone_admin' },
-  })),
-  'POST /api/user/find': spec(async ({ role, relation, world }) => ({
-    method: 'POST',
-    url: '/api/user/find',
-    payload: { id: world.user(role, relation).uuid },
-  })),
   'POST /api/users': spec(async ({ role }) => ({
     method: 'POST',
     url: '/api/users',
@@ -211,35 +191,14 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     },
   })),
 
-  'GET /api/places': spec(get('/api/places?q=Nemea')),
-  'GET /api/field/:uuid': spec(async ({ role, relation, world }) => ({
-    method: 'GET',
-    url: `/api/field/${(await world.field(role, relation)).uuid}`,
-  })),
   'POST /api/field/avatar/upload': spec(async () => avatarUpload('/api/field/avatar/upload')),
   'POST /api/field/create': spec(async () => ({
     method: 'POST',
     url: '/api/field/create',
     payload: validField(),
   })),
-  'POST /api/field/update': spec(async ({ role, relation, world }) => {
-    const {
-      polygonPoints: _p,
-      mapDisplay: _m,
-      ...form
-    } = validField({ title: 'Renamed', avgPlantHeight: 1.8 });
-    return {
-      method: 'POST',
-      url: '/api/field/update',
-      payload: { ...form, uuid: (await world.field(role, relation)).uuid },
-    };
-  }),
-  'POST /api/field/delete': spec(async ({ role, relation, world }) => ({
-    method: 'POST',
-    url: '/api/field/delete',
-    payload: { uuid: (await world.field(role, relation)).uuid },
-  })),
 
+  // The smallest package (1 shoot) is not one the shop offers: the request names one.
   'POST /api/field/shoot/create': spec(async ({ role, relation, world }) => ({
     method: 'POST',
     url: '/api/field/shoot/create',
@@ -295,20 +254,12 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
       },
     };
   }),
-  'GET /api/orders/:uuid/pdf': spec(async ({ role, relation, world }) => ({
-    method: 'GET',
-    url: `/api/orders/${(await world.order(role, relation)).uuid}/pdf`,
-  })),
   'PUT /api/orders': spec(async ({ world }) => ({
     method: 'PUT',
     url: '/api/orders',
     payload: { orderUuid: (await world.order(null, 'otherCustomer')).uuid, status: 'complete' },
   })),
 
-  'GET /api/companies/:uuid': spec(async ({ role, relation, world }) => ({
-    method: 'GET',
-    url: `/api/companies/${world.company(role, relation).uuid}`,
-  })),
   'POST /api/companies': spec(async () => ({
     method: 'POST',
     url: '/api/companies',
@@ -328,21 +279,12 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     payload: validInvoiceDetails(),
   })),
   'POST /api/company/avatar/upload': spec(async () => avatarUpload('/api/company/avatar/upload')),
-  'PUT /api/company/update/avatar': spec(async () => ({
-    method: 'PUT',
-    url: '/api/company/update/avatar',
-    payload: { avatar: null },
-  })),
 
   'PUT /api/notifications/read': spec(async ({ role, world }) => {
     const own = role ? await world.notification(role, 'own') : null;
     return { method: 'PUT', url: '/api/notifications/read', payload: { uuids: own ? [own.uuid] : [] } };
   }),
 
-  'GET /api/shoot/:uuid': spec(async ({ role, relation, world }) => ({
-    method: 'GET',
-    url: `/api/shoot/${(await world.shoot(role, relation)).shoot.uuid}`,
-  })),
   'PUT /api/field/shoot/update': spec(async ({ role, relation, world }) => {
     const { report } = await world.shoot(role, relation, { reportStatus: 'processing' });
     return {
@@ -403,7 +345,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
         : await world.field(role, relation);
     return { method: 'POST', url: '/api/reports/download/kml', payload: { fieldId: field.uuid } };
   }),
-  'GET /api/guides/how-to-fly': spec(get('/api/guides/how-to-fly?lang=en')),
   'POST /api/reports/update/bbox': spec(async ({ ctx, role, relation, world }) => {
     const { report } = await completedReport(ctx, world.ownerFor(role, relation));
     return {
@@ -480,12 +421,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
   })),
 
   'GET /api/analytics/fields-map/polygons': spec(get('/api/analytics/fields-map/polygons?bbox=22,37,23,38')),
-  // Switching it off (it is off): the administrator's answer, without stopping the other requests.
-  'PUT /api/system/maintenance': spec(async () => ({
-    method: 'PUT',
-    url: '/api/system/maintenance',
-    payload: { on: false },
-  })),
   // The security suites configure a no-op deploy command (SECURITY_TEST_ENV); one still running answers 409.
   'GET /api/deploy/production': spec(get('/api/deploy/production'), { allowedStatus: [409] }),
   // A plain GET on the socket route: signed-in callers pass the checks and are asked to upgrade.
@@ -494,24 +429,6 @@ export const MATRIX_REQUESTS: Record<string, RequestSpec> = {
     { allowedStatus: [400, 404, 426] },
   ),
 
-  'GET /api/weather': spec(get('/api/weather?lat=37.8&lng=22.7')),
-  'GET /api/agro/getWeatherForecastData': spec(get('/api/agro/getWeatherForecastData?lat=37.8&lng=22.7')),
-  'GET /api/agro/getSoilData': spec(async ({ role, relation, world }) => ({
-    method: 'GET',
-    url: `/api/agro/getSoilData?fieldUuid=${(await world.field(role, relation)).uuid}`,
-  })),
-  'GET /api/agro/getSatelliteImgsData': spec(async ({ role, relation, world }) => ({
-    method: 'GET',
-    url: `/api/agro/getSatelliteImgsData?fieldUuid=${(await world.field(role, relation)).uuid}`,
-  })),
-  'GET /api/agro/history': spec(async ({ role, relation, world }) => ({
-    method: 'GET',
-    url: `/api/agro/history?fieldUuid=${(await world.field(role, relation)).uuid}`,
-  })),
-  'GET /api/agro/viticulture': spec(async ({ role, relation, world }) => ({
-    method: 'GET',
-    url: `/api/agro/viticulture?fieldUuid=${(await world.field(role, relation)).uuid}`,
-  })),
   // No network in tests: a visible field has no image (204, the viewer's empty state); an invisible
   // field is 404.
   'GET /api/agro/index-image': spec(
