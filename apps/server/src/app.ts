@@ -12,6 +12,7 @@ import { createAddressesModule } from './modules/addresses/addresses-module.ts';
 import { createAgroModule } from './modules/agro/agro-module.ts';
 import { createAnalyticsModule } from './modules/analytics/analytics-module.ts';
 import { createAuditModule } from './modules/audit/audit-module.ts';
+import { createAccess } from './modules/auth/access.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
 import type { AuthContext } from './modules/auth/sessions.ts';
 import { createCommerceModule } from './modules/commerce/commerce-module.ts';
@@ -21,17 +22,19 @@ import { createStaffChat } from './modules/console/staff-chat.ts';
 import { createDatasetsModule } from './modules/datasets/datasets-module.ts';
 import { createDeployModule } from './modules/deploy/deploy-module.ts';
 import { createFieldsModule } from './modules/fields/fields-module.ts';
+import { fieldAccessFacts } from './modules/fields/repository.ts';
 import { createMailRepository } from './modules/mail/repository.ts';
 import { createMailService } from './modules/mail/service.ts';
 import { createNotificationsModule } from './modules/notifications/notifications-module.ts';
 import { createPlacesModule } from './modules/places/places-module.ts';
 import { createPrivacyModule } from './modules/privacy/privacy-module.ts';
 import { createReportsModule } from './modules/reports/reports-module.ts';
+import { reportAccessFacts } from './modules/reports/repository.ts';
 import { createResultsModule } from './modules/results/results-module.ts';
 import type { ServerModule } from './modules/server-module.ts';
 import { createShootsModule } from './modules/shoots/shoots-module.ts';
 import { createSystemModule } from './modules/system/system-module.ts';
-import { createUserRepository } from './modules/users/repository.ts';
+import { createUserRepository, userAccessFacts } from './modules/users/repository.ts';
 import { createUsersModule } from './modules/users/users-module.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
@@ -217,6 +220,12 @@ export async function buildApp({
   await jobs.handle('mail.send', mail.deliver);
   // Modules, each built from the platform and the services of those before it.
   const usersRepository = createUserRepository(db);
+  // "May this caller do this to these records": each kind's facts from the module owning its table.
+  const access = createAccess({
+    field: fieldAccessFacts(db),
+    report: reportAccessFacts(db),
+    user: userAccessFacts(db),
+  });
   const authModule = createAuthModule({
     config,
     database,
@@ -233,7 +242,7 @@ export async function buildApp({
   const system = createSystemModule({ config, storage, audit });
   const { maintenance } = system;
   const shoots = createShootsModule({ db, notify, mail, audit, publicUrl, logger: log });
-  const commerce = createCommerceModule({ db, config, audit, notify, mail, logger: log });
+  const commerce = createCommerceModule({ db, config, access, audit, notify, mail, logger: log });
   const datasets = createDatasetsModule({
     config,
     database,
@@ -252,7 +261,7 @@ export async function buildApp({
   const modules: ServerModule[] = [
     system,
     authModule,
-    createUsersModule({ users: usersRepository, storage, mail, publicUrl, audit, sessions }),
+    createUsersModule({ users: usersRepository, access, storage, mail, publicUrl, audit, sessions }),
     createAddressesModule({ db }),
     createFieldsModule({
       db,
@@ -275,7 +284,7 @@ export async function buildApp({
     auditModule,
     createDeployModule({ config, audit, logger: log }),
     datasets,
-    createResultsModule({ database, storage, jobs }),
+    createResultsModule({ database, access, storage, jobs }),
     agroModule,
     privacy,
   ];

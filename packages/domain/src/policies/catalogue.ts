@@ -15,7 +15,7 @@ import {
   mayListShoots,
   mayPlanShoot,
 } from './shoot.ts';
-import { canSeeUser, decideProfileEdit, userScope } from './user.ts';
+import { canSeeUser, decideProfileEdit, mayEditUserRecord, userScope } from './user.ts';
 
 const permitted =
   (action: Parameters<typeof roleCan>[1], resource: Parameters<typeof roleCan>[2]) =>
@@ -40,6 +40,12 @@ export const POLICIES = {
   'user.list': { role: (role) => userScope(role) !== 'none' },
   'user.view': { role: (role) => userScope(role) !== 'none', entity: 'user', decide: decideBy(canSeeUser) },
   'user.create': { role: permitted('create', 'Users') },
+  /** Another user's profile, role and company (Users:update; the service's check behind `user.editProfile`). */
+  'user.edit': {
+    role: permitted('update', 'Users'),
+    entity: 'user',
+    decide: decideBy(canSeeUser, mayEditUserRecord),
+  },
   /** One's own records: addresses, data exports, cart items. */
   'personal.edit': { role: anyRole, entity: 'personal', decide: decideBy(isOwn) },
 

@@ -81,14 +81,29 @@ const PILOT_ASSIGNABLE: readonly ShootStatus[] = [
 const CONFIRMABLE: readonly ShootStatus[] = ['assigned_to_drone_admin', 'assigned_to_drone_operator'];
 
 /**
+ * The caller's part in a shoot it sees: a shoot manager, the drone_admin assigned to it, the pilot
+ * assigned to it (`any`: one of them). Unlike `isShootCrew`, the organisation of an assigned pilot
+ * is not enough: changing a shoot takes being assigned to it.
+ */
+export function shootCrewRole(
+  actor: ShootActor,
+  shoot: Pick<ShootFacts, 'droneAdminId' | 'droneOperatorId'>,
+): { manager: boolean; droneAdmin: boolean; pilot: boolean; any: boolean } {
+  const manager = isShootManager(actor.role);
+  const droneAdmin = actor.role === 'drone_admin' && shoot.droneAdminId === actor.userId;
+  const pilot = actor.role === 'drone_operator' && shoot.droneOperatorId === actor.userId;
+  return { manager, droneAdmin, pilot, any: manager || droneAdmin || pilot };
+}
+
+/**
  * What `actor` may do with a shoot it sees, on `today` (YYYY-MM-DD, shoot time zone). The server
  * enforces exactly these rules and sends them as `ShootView.actions`.
  */
 export function shootActions(actor: ShootActor, shoot: ShootFacts, today: string): ShootActionsView {
-  const manager = isShootManager(actor.role);
-  const isAssignedDroneAdmin = actor.role === 'drone_admin' && shoot.droneAdminId === actor.userId;
-  const isAssignedPilot = actor.role === 'drone_operator' && shoot.droneOperatorId === actor.userId;
-  const crew = manager || isAssignedDroneAdmin || isAssignedPilot;
+  const role = shootCrewRole(actor, shoot);
+  const { manager } = role;
+  const isAssignedDroneAdmin = role.droneAdmin;
+  const crew = role.any;
   const scheduling = shoot.reportStatus === 'processing_pending';
   const confirmed = shoot.status === 'confirmed_shoot_dates';
   return {

@@ -58,6 +58,14 @@ export function mayChooseUserCompany(actor: { role: Role }): boolean {
   return actor.role === 'admin';
 }
 
+/**
+ * Whether a user of `role` added without a company gets an organisation of its own: a drone operator
+ * organisation is its drone_admin's company.
+ */
+export function foundsOrganisation(role: Role): boolean {
+  return role === 'drone_admin';
+}
+
 /** Whether `actor` may add a user of `role` (to its own company unless it is an admin). */
 export function mayAddUser(actor: { role: Role }, role: Role): boolean {
   return roleCan(actor.role, 'create', 'Users') && grantableRoles(actor.role).includes(role);
@@ -78,6 +86,16 @@ export function decideProfileEdit(actor: PolicyActor, target: RecordFacts): Deci
   const self = { id: actor.userId, role: actor.role, companyId: actor.companyId };
   if (!maySeeUser(self, party)) return 'hidden';
   return mayEditUser(self, party) ? 'allowed' : 'forbidden';
+}
+
+/** `mayEditUser` for a user record as the access helper loads it. */
+export function mayEditUserRecord(actor: PolicyActor, target: RecordFacts): boolean {
+  const party = {
+    id: target.ownerId,
+    role: target.ownerRole ?? 'b2c_user',
+    companyId: target.ownerCompanyId,
+  };
+  return mayEditUser({ id: actor.userId, role: actor.role, companyId: actor.companyId }, party);
 }
 
 /** Whether the caller sees a user record: itself always, others by its user scope. */

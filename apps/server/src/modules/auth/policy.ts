@@ -12,7 +12,8 @@ export function mayCall(auth: AuthContext, name: PolicyName): boolean {
   return POLICIES[name].role(auth.user.role as Role);
 }
 
-/** 403 unless the caller's role passes the named policy. */
+/** 403 (with the policy's own refusal text, if it names one) unless the caller's role passes the policy. */
 export function requirePolicy(auth: AuthContext, name: PolicyName): void {
-  if (!mayCall(auth, name)) throw forbidden();
+  const policy = POLICIES[name];
+  if (!mayCall(auth, name)) throw forbidden('refusal' in policy ? policy.refusal : undefined);
 }

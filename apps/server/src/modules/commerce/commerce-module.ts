@@ -3,7 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AuditRecorder } from '../audit/service.ts';
-import { createAccess } from '../auth/access.ts';
+import type { Access } from '../auth/access.ts';
 import type { FieldReportsLookup } from '../fields/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { Notify } from '../notifications/service.ts';
@@ -17,6 +17,7 @@ import { createCommerceService } from './service.ts';
 export function createCommerceModule(deps: {
   db: Db;
   config: Config;
+  access: Access;
   audit: AuditRecorder;
   notify: Notify;
   mail: MailService;
@@ -27,7 +28,7 @@ export function createCommerceModule(deps: {
   const issuer = { seller: config.seller, bank: config.bank, salesEmail: config.salesEmail };
   const commerce = createCommerceService({
     commerce: repository,
-    access: createAccess(deps.db),
+    access: deps.access,
     audit: deps.audit,
     bank: config.bank,
     events: createOrderEvents({

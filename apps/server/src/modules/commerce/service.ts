@@ -10,6 +10,7 @@ import {
   COMMERCE_MESSAGES as M,
   type OrderCreate,
   type OrderStatus,
+  orderNeedsMobile,
   pricePerHectare,
   REPORT_VALIDITY_MONTHS,
   type Role,
@@ -188,7 +189,8 @@ export function createCommerceService(deps: {
           const existing = await q.findOrderByKey(user.id, key);
           if (existing) return { orderId: existing.id, created: false };
         }
-        if (user.role === 'b2c_admin' && !user.mobile?.trim()) throw badRequest(M.mobileRequired, 'mobile');
+        if (orderNeedsMobile(user.role as Role) && !user.mobile?.trim())
+          throw badRequest(M.mobileRequired, 'mobile');
 
         const cart = groupCart(await q.cartOf(user.id));
         if (cart.length === 0) throw badRequest(M.noCartItems);

@@ -1,4 +1,5 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { RecordFacts } from '@ampelos/domain';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { fields, users } from '../../platform/db/schema.ts';
 
@@ -39,6 +40,17 @@ function visibleTo(viewer: FieldViewer): SQL | undefined {
     return or(own, eq(fields.companyId, viewer.companyId));
   }
   return own;
+}
+
+/** Fields as the access helper's policies see them (owner and company), by uuid, in one query. */
+export function fieldAccessFacts(db: Db) {
+  return async (uuids: readonly string[]): Promise<Map<string, RecordFacts>> => {
+    const rows = await db
+      .select({ uuid: fields.uuid, ownerId: fields.ownerId, companyId: fields.companyId })
+      .from(fields)
+      .where(inArray(fields.uuid, [...uuids]));
+    return new Map(rows.map((row) => [row.uuid, { ownerId: row.ownerId, ownerCompanyId: row.companyId }]));
+  };
 }
 
 /** The only code touching fields. Every read and write is scoped by the viewer. */

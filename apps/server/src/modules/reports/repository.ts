@@ -1,4 +1,6 @@
+import type { ReportFacts } from '@ampelos/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
 import { fields, type ReportOutputPoint, reports, shoots, users } from '../../platform/db/schema.ts';
 
@@ -167,6 +169,61 @@ export function reportWrites(db: Db) {
   };
 }
 export type ReportWrites = ReturnType<typeof reportWrites>;
+
+const reportOwners = alias(users, 'report_owner');
+const shootPilots = alias(users, 'shoot_pilot');
+
+/**
+ * Reports as the access helper's policies see them, by uuid, in one query: the owner and its company,
+ * the field's company, whether it is still in a cart, its service, and an E2E report's shoot crew.
+ */
+export function reportAccessFacts(db: Db) {
+  return async (uuids: readonly string[]): Promise<Map<string, ReportFacts>> => {
+    const rows = await db
+      .select({
+        uuid: reports.uuid,
+        ownerId: reports.ownerId,
+        status: reports.status,
+        service: reports.service,
+        ownerCompanyId: reportOwners.companyId,
+        fieldCompanyId: fields.companyId,
+        shootId: shoots.id,
+        droneAdminId: shoots.droneAdminId,
+        droneOperatorId: shoots.droneOperatorId,
+        droneOperatorCompanyId: shootPilots.companyId,
+      })
+      .from(reports)
+      .innerJoin(reportOwners, eq(reportOwners.id, reports.ownerId))
+      .leftJoin(fields, eq(fields.id, reports.fieldId))
+      .leftJoin(shoots, eq(shoots.reportId, reports.id))
+      .leftJoin(shootPilots, eq(shootPilots.id, shoots.droneOperatorId))
+      .where(inArray(reports.uuid, [...uuids]));
+    return new Map(
+      rows.map((row): [string, ReportFacts] => {
+        const service = row.service === 'manual' ? 'manual' : 'e2e';
+        const crew =
+          service === 'e2e' && row.shootId !== null
+            ? {
+                droneAdminId: row.droneAdminId,
+                droneOperatorId: row.droneOperatorId,
+                droneOperatorCompanyId: row.droneOperatorCompanyId,
+              }
+            : undefined;
+        return [
+          row.uuid,
+          {
+            ownerId: row.ownerId,
+            ownerCompanyId: row.ownerCompanyId,
+            fieldCompanyId: row.fieldCompanyId,
+            inCart: row.status === 'pending',
+            service,
+            ...(crew ? { crew } : {}),
+          },
+        ];
+      }),
+    );
+  };
+}
 
 /** Staff status changes: the report with its field, shoot and owner. */
 export function createReportRepository(db: Db) {

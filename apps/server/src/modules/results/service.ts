@@ -1,11 +1,12 @@
-import { type BoxAnnotation, can, RESULTS_MESSAGES as M, MAP, mayExportAnnotations } from '@ampelos/domain';
-import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { type BoxAnnotation, RESULTS_MESSAGES as M, MAP } from '@ampelos/domain';
+import { AppError, notFound } from '../../platform/http/errors.ts';
 import { imageSize } from '../../platform/imaging/derived-images.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import type { Access } from '../auth/access.ts';
+import { mayCall, requirePolicy } from '../auth/policy.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { hdFileName, PDF_FILE, reportKey, VIGOUR_FILE } from '../datasets/paths.ts';
-import { canSeeReport } from '../datasets/report-access.ts';
 import type { ReportContext } from '../datasets/repository.ts';
 import { annotationZip } from './annotation-export.ts';
 import { addDrawnBox, annotateExistingBox, findPhotoIndex, hdBase } from './annotations.ts';
@@ -13,15 +14,6 @@ import type { ResultsState, SavedBox } from './presenter.ts';
 import type { ResultsRepository } from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The report's customer (buyer or b2b colleague: Report:create) and staff (Report:update). */
-function mayAnnotate(auth: AuthContext, context: ReportContext): boolean {
-  const { permissions } = auth.view;
-  return (
-    canSeeReport(auth, context) &&
-    (can(permissions, 'update', 'Report') || can(permissions, 'create', 'Report'))
-  );
-}
 
 /**
  * The zoom levels a report's tiles were rendered for: the pipeline renders from the field's zoom to
@@ -50,6 +42,8 @@ async function hdImageSize(storage: Storage, reportUuid: string, base: string) {
 
 export function createResultsService(deps: {
   findReport: (uuid: string) => Promise<ReportContext | undefined>;
+  /** Who sees a report's results (`report.viewResults`) and annotates them (`report.annotate`). */
+  access: Access;
   results: ResultsRepository;
   storage: Storage;
   /** Rebuilds the PDF after an annotation (the `report.pdf` job). */
@@ -60,9 +54,12 @@ export function createResultsService(deps: {
 
   /** Visibility (404), then the permission when asked (403), then the status (409). */
   async function completedReport(auth: AuthContext, reportUuid: string, toAnnotate = false) {
-    const context = UUID.test(reportUuid) ? await deps.findReport(reportUuid) : undefined;
-    if (!context || !canSeeReport(auth, context)) throw notFound(M.reportNotFound);
-    if (toAnnotate && !mayAnnotate(auth, context)) throw forbidden(M.mayNotAnnotate);
+    if (!UUID.test(reportUuid)) throw notFound(M.reportNotFound);
+    if (toAnnotate)
+      await deps.access.require(auth, 'report.annotate', [reportUuid], M.reportNotFound, M.mayNotAnnotate);
+    else await deps.access.require(auth, 'report.viewResults', [reportUuid], M.reportNotFound);
+    const context = await deps.findReport(reportUuid);
+    if (!context) throw notFound(M.reportNotFound);
     if (context.report.status !== 'complete') throw new AppError(409, M.notComplete);
     return context;
   }
@@ -71,9 +68,10 @@ export function createResultsService(deps: {
   async function visibleSiblings(auth: AuthContext, context: ReportContext) {
     if (!context.field) return [];
     const uuids = await deps.results.completedSiblingUuids(context.field.id, context.report.id);
-    const contexts = await Promise.all(uuids.map((uuid) => deps.findReport(uuid)));
+    const visible = await deps.access.allowed(auth, 'report.viewResults', uuids);
+    const contexts = await Promise.all(uuids.filter((uuid) => visible.has(uuid)).map(deps.findReport));
     return contexts
-      .filter((sibling): sibling is ReportContext => sibling !== undefined && canSeeReport(auth, sibling))
+      .filter((sibling): sibling is ReportContext => sibling !== undefined)
       .map(({ report }) => report);
   }
 
@@ -82,11 +80,12 @@ export function createResultsService(deps: {
     async results(auth: AuthContext, reportUuid: string): Promise<ResultsState> {
       const context = await completedReport(auth, reportUuid);
       const { report, field } = context;
-      const [tileZoom, pdf, vigour, siblings] = await Promise.all([
+      const [tileZoom, pdf, vigour, siblings, annotatable] = await Promise.all([
         tileZoomRange(deps.storage, report.uuid, report.layers?.[0]),
         deps.storage.stat(reportKey(report.uuid, PDF_FILE)),
         deps.storage.stat(reportKey(report.uuid, VIGOUR_FILE)),
         visibleSiblings(auth, context),
+        deps.access.allowed(auth, 'report.annotate', [report.uuid]),
       ]);
       return {
         report,
@@ -94,8 +93,8 @@ export function createResultsService(deps: {
         tileZoom,
         hasPdf: pdf !== null,
         hasVigour: vigour !== null,
-        canAnnotate: mayAnnotate(auth, context),
-        canExportAnnotations: mayExportAnnotations(auth.user.role),
+        canAnnotate: annotatable.has(report.uuid),
+        canExportAnnotations: mayCall(auth, 'report.exportAnnotations'),
         siblings,
       };
     },
@@ -140,7 +139,7 @@ export function createResultsService(deps: {
      * labelled zip. Staff only (`ANNOTATION_EXPORT_ROLES`), checked before anything is read.
      */
     async exportAnnotations(auth: AuthContext, reportUuid: string | undefined) {
-      if (!mayExportAnnotations(auth.user.role)) throw forbidden(M.mayNotExport);
+      requirePolicy(auth, 'report.exportAnnotations');
       if (reportUuid !== undefined) await completedReport(auth, reportUuid);
       const sources = await deps.results.annotatedReports(reportUuid);
       if (sources.length === 0) throw notFound(M.nothingToExport);

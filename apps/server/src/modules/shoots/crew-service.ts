@@ -4,13 +4,13 @@ import {
   type DayRange,
   finalDayProblem,
   fixedDatesProblem,
-  isShootManager,
-  type Role,
   SHOOT_MESSAGES,
   type ShootStatus,
+  shootCrewRole,
 } from '@ampelos/domain';
 import { type AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import { policyActor, requirePolicy } from '../auth/policy.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { dateRangeOf, shootDaysOf } from './presenter.ts';
 import type { ShootChanges, ShootRecord } from './repository.ts';
@@ -18,11 +18,7 @@ import type { ActedShoot, ShootDeps, ShootService } from './service.ts';
 
 /** Whether the caller is on this shoot's crew: a shoot manager, its drone_admin or its pilot. */
 function crewRole(auth: AuthContext, record: ShootRecord) {
-  const role = auth.user.role as Role;
-  const manager = isShootManager(role);
-  const droneAdmin = role === 'drone_admin' && record.shoot.droneAdminId === auth.user.id;
-  const pilot = role === 'drone_operator' && record.shoot.droneOperatorId === auth.user.id;
-  return { manager, droneAdmin, pilot, any: manager || droneAdmin || pilot };
+  return shootCrewRole(policyActor(auth), record.shoot);
 }
 
 /** Why an action the policy refused is refused, for a caller on the crew. */
@@ -177,7 +173,7 @@ export function createCrewService(
         alternative?: CalendarDay | null;
       },
     ) {
-      if (!isShootManager(auth.user.role as Role)) throw forbidden();
+      requirePolicy(auth, 'shoot.fixDates');
       const problem = fixedDatesProblem(input.primary, input.alternative, core.today());
       if (problem || !input.primary || !input.alternative) {
         throw badRequest(problem ?? SHOOT_MESSAGES.fixedDatesRequired, 'fixedPrimaryDate');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   B2B_ROLES,
   DRONE_ROLES,
+  foundsOrganisation,
   grantableRoles,
   mayAddUser,
   mayChooseUserCompany,
@@ -18,6 +19,7 @@ import {
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import type { Access } from '../auth/access.ts';
 import { mailOneTimeLink } from '../auth/one-time-link.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthContext, SessionNotices } from '../auth/sessions.ts';
@@ -60,6 +62,8 @@ export interface ListedUser {
 /** The Users and Companies screens: list, find, add (with an invitation) and edit other users. */
 export function createUserAdminService(deps: {
   users: UserRepository;
+  /** Which users the caller may edit (`user.edit`), checked before the user is read. */
+  access: Access;
   mail: MailService;
   publicUrl: string;
   /** Users added and edited by someone else go to the audit log. */
@@ -127,7 +131,7 @@ export function createUserAdminService(deps: {
       const company = await companyFor(auth, role, input.companyId);
       // An administrator's new drone operator gets its own organisation unless one is chosen.
       const organisation =
-        !company && role === 'drone_admin'
+        !company && foundsOrganisation(role)
           ? { title: input.organisation ?? `${input.firstName} ${input.lastName}` }
           : undefined;
       const now = new Date();
@@ -177,10 +181,9 @@ export function createUserAdminService(deps: {
      * by an administrator.
      */
     async updateOther(auth: AuthContext, uuid: string, input: ProfileUpdateInput): Promise<ListedUser> {
-      if (!roleCan(auth.user.role as Role, 'update', 'Users')) throw forbidden();
+      await deps.access.require(auth, 'user.edit', [uuid], OPERATIONS_MESSAGES.userNotFound);
       const target = await findVisible(auth, uuid);
       const actor = party(auth.user);
-      if (!mayEditUser(actor, party(target.user))) throw forbidden();
       const role = input.role ?? (target.user.role as Role);
       if (role !== target.user.role && !grantableRoles(actor.role).includes(role)) {
         throw forbidden(OPERATIONS_MESSAGES.roleNotAllowed);

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { RecordFacts, Role } from '@ampelos/domain';
+import { and, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { companies, sessions, users, userTokens } from '../../platform/db/schema.ts';
 
@@ -80,6 +81,25 @@ function directoryCondition(scope: DirectoryScope, filter: DirectoryFilter): SQL
     filter.id !== undefined ? eq(users.id, filter.id) : undefined,
     filter.uuid !== undefined ? eq(users.uuid, filter.uuid) : undefined,
   );
+}
+
+/**
+ * Users as the access helper's policies see them (the user, its company and role), by uuid, in one
+ * query; a deleted account is no record (as in the directory).
+ */
+export function userAccessFacts(db: Db) {
+  return async (uuids: readonly string[]): Promise<Map<string, RecordFacts>> => {
+    const rows = await db
+      .select({ uuid: users.uuid, id: users.id, companyId: users.companyId, role: users.role })
+      .from(users)
+      .where(and(inArray(users.uuid, [...uuids]), isNull(users.deletedAt)));
+    return new Map(
+      rows.map((row) => [
+        row.uuid,
+        { ownerId: row.id, ownerCompanyId: row.companyId, ownerRole: row.role as Role },
+      ]),
+    );
+  };
 }
 
 /** The only code touching users, sessions and one-time tokens. */

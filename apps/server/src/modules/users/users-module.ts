@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import type { Access } from '../auth/access.ts';
 import type { SessionManager } from '../auth/sessions.ts';
 import type { MailService } from '../mail/service.ts';
 import { userAdminRoutes } from './admin-routes.ts';
@@ -12,6 +13,7 @@ import { createUserService } from './service.ts';
 /** Profiles and the staff's user administration. */
 export function createUsersModule(deps: {
   users: UserRepository;
+  access: Access;
   storage: Storage;
   mail: MailService;
   publicUrl: string;
@@ -27,6 +29,7 @@ export function createUsersModule(deps: {
   });
   const admin = createUserAdminService({
     users: deps.users,
+    access: deps.access,
     mail: deps.mail,
     publicUrl: deps.publicUrl,
     audit: deps.audit,
