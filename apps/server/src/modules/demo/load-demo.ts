@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { priceBreakdown, reportPrice } from '@ampelos/domain';
+import { DRONE_ROLES, priceBreakdown, reportPrice } from '@ampelos/domain';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
@@ -106,7 +106,7 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
       lastName: plan.lastName,
       email,
       role: plan.role,
-      companyId: plan.role === 'drone_admin' || plan.role === 'drone_operator' ? company.id : null,
+      companyId: DRONE_ROLES.includes(plan.role) ? company.id : null,
       lang: plan.key === 'customer' ? (options.lang ?? 'en') : 'en',
       mobile: plan.key === 'customer' ? '+30 690 000 0000' : null,
       location: plan.key === 'customer' ? 'Nemea, Greece' : null,
