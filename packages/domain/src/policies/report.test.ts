@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeReport, canSeeReportData, mayUploadReportData } from './report.ts';
+import { canSeeReport, canSeeReportData, mayUploadReportData, reportFacts } from './report.ts';
 
 const crew = { droneAdminId: 10, droneOperatorId: 11, droneOperatorCompanyId: 5 };
 const report = { ownerId: 1, ownerCompanyId: 7, service: 'e2e' as const, crew };
@@ -29,5 +29,20 @@ describe('report policies', () => {
     expect(mayUploadReportData(owner, report)).toBe(false);
     expect(mayUploadReportData({ role: 'financial_admin', userId: 9, companyId: null }, report)).toBe(true);
     expect(mayUploadReportData({ role: 'Marketing Admin', userId: 9, companyId: null }, report)).toBe(false);
+  });
+
+  it('read a report row: in a cart while pending, the crew of an E2E report only', () => {
+    const row = { ownerId: 1, ownerCompanyId: 7, fieldCompanyId: 9, crew };
+    expect(reportFacts({ ...row, status: 'pending', service: 'e2e' })).toEqual({
+      ownerId: 1,
+      ownerCompanyId: 7,
+      fieldCompanyId: 9,
+      inCart: true,
+      service: 'e2e',
+      crew,
+    });
+    const manual = reportFacts({ ...row, status: 'processing', service: 'manual' });
+    expect([manual.inCart, manual.service, manual.crew]).toEqual([false, 'manual', undefined]);
+    expect(reportFacts({ ...row, status: 'processing', service: 'e2e', crew: null }).crew).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { B2B_ROLES, type Role } from '../roles/roles.ts';
 import { fieldScope } from './field.ts';
-import type { PolicyActor, RecordFacts } from './policy.ts';
+import type { PolicyActor, RecordFacts, ShootCrew } from './policy.ts';
 import { isShootCrew, REPORT_ACTION_STAFF } from './shoot.ts';
 
 /** Operations staff confirm a camera layout or a flight height the engine could not establish. */
@@ -16,6 +16,29 @@ export interface ReportFacts extends RecordFacts {
   /** The company of the report's field (a b2b colleague's field), besides the owner's. */
   fieldCompanyId?: number | null;
   service?: 'e2e' | 'manual';
+}
+
+/**
+ * A report's facts from its row and what it joins (owner's and field's company, its shoot's crew):
+ * one mapping for the access helper's batch and for a report context already loaded.
+ */
+export function reportFacts(report: {
+  ownerId: number;
+  status: string;
+  service: string;
+  ownerCompanyId: number | null;
+  fieldCompanyId: number | null;
+  crew: ShootCrew | null;
+}): ReportFacts {
+  const service = report.service === 'manual' ? 'manual' : 'e2e';
+  return {
+    ownerId: report.ownerId,
+    ownerCompanyId: report.ownerCompanyId,
+    fieldCompanyId: report.fieldCompanyId,
+    inCart: report.status === 'pending',
+    service,
+    ...(service === 'e2e' && report.crew ? { crew: report.crew } : {}),
+  };
 }
 
 function sameCompany(actor: PolicyActor, report: ReportFacts): boolean {

@@ -6,6 +6,7 @@ import {
   mayListShoots,
   type ShootFacts,
   shootActions,
+  shootCrewRole,
   shootScope,
 } from './shoot.ts';
 
@@ -86,5 +87,22 @@ describe('shoot policy', () => {
     const unassigned = { droneAdminId: null, droneOperatorId: null, droneOperatorCompanyId: null };
     expect(isShootCrew({ role: 'drone_admin', userId: 11, companyId: null }, unassigned)).toBe(false);
     expect(isShootCrew({ role: 'admin', userId: 10, companyId: null }, crew)).toBe(false);
+  });
+
+  it('gives a shoot change to its managers and to the drone_admin and pilot assigned to it', () => {
+    const shoot = { droneAdminId: 10, droneOperatorId: 11 };
+    expect(shootCrewRole({ role: 'operation_admin', userId: 1 }, shoot)).toEqual({
+      manager: true,
+      droneAdmin: false,
+      pilot: false,
+      any: true,
+    });
+    expect(shootCrewRole({ role: 'drone_admin', userId: 10 }, shoot).droneAdmin).toBe(true);
+    expect(shootCrewRole({ role: 'drone_operator', userId: 11 }, shoot).pilot).toBe(true);
+    // The organisation of the assigned pilot sees the shoot (isShootCrew) but is not assigned to it.
+    const pilotsOrganisation = { role: 'drone_admin' as const, userId: 12, companyId: 5 };
+    expect(isShootCrew(pilotsOrganisation, { ...shoot, droneOperatorCompanyId: 5 })).toBe(true);
+    expect(shootCrewRole(pilotsOrganisation, shoot).any).toBe(false);
+    expect(shootCrewRole({ role: 'drone_operator', userId: 10 }, shoot).any).toBe(false);
   });
 });

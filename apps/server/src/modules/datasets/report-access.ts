@@ -7,6 +7,7 @@ import {
   REPORT_STATUSES_AWAITING_DATA,
   type ReportFacts,
   type Role,
+  reportFacts,
 } from '@ampelos/domain';
 import { policyActor } from '../auth/policy.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -17,14 +18,12 @@ const AWAITING_DATA: readonly string[] = REPORT_STATUSES_AWAITING_DATA;
 
 /** A report as the domain's report policies see it (packages/domain/src/policies/report.ts). */
 function factsOf(context: ReportContext): ReportFacts {
-  return {
-    ownerId: context.report.ownerId,
+  return reportFacts({
+    ...context.report,
     ownerCompanyId: context.owner.companyId,
     fieldCompanyId: context.field?.companyId ?? null,
-    inCart: context.report.status === 'pending',
-    service: context.report.service === 'manual' ? 'manual' : 'e2e',
-    ...(context.report.service === 'e2e' && context.shoot ? { crew: context.shoot } : {}),
-  };
+    crew: context.shoot,
+  });
 }
 
 export function mayConfirmImaging(auth: AuthContext): boolean {

@@ -1,4 +1,4 @@
-import type { ReportFacts } from '@ampelos/domain';
+import { type ReportFacts, reportFacts } from '@ampelos/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
@@ -200,26 +200,9 @@ export function reportAccessFacts(db: Db) {
       .where(inArray(reports.uuid, [...uuids]));
     return new Map(
       rows.map((row): [string, ReportFacts] => {
-        const service = row.service === 'manual' ? 'manual' : 'e2e';
-        const crew =
-          service === 'e2e' && row.shootId !== null
-            ? {
-                droneAdminId: row.droneAdminId,
-                droneOperatorId: row.droneOperatorId,
-                droneOperatorCompanyId: row.droneOperatorCompanyId,
-              }
-            : undefined;
-        return [
-          row.uuid,
-          {
-            ownerId: row.ownerId,
-            ownerCompanyId: row.ownerCompanyId,
-            fieldCompanyId: row.fieldCompanyId,
-            inCart: row.status === 'pending',
-            service,
-            ...(crew ? { crew } : {}),
-          },
-        ];
+        const { shootId, droneAdminId, droneOperatorId, droneOperatorCompanyId } = row;
+        const crew = shootId !== null ? { droneAdminId, droneOperatorId, droneOperatorCompanyId } : null;
+        return [row.uuid, reportFacts({ ...row, crew })];
       }),
     );
   };
