@@ -86,6 +86,9 @@ export function createExportService(deps: {
     zip.addBuffer(json, 'ampelos-data.json', { mtime: now });
     let done = 0;
     let lastWrite = 0;
+    // Progress is written one write after another and awaited before the zip counts as written: a
+    // late write would otherwise land after the final one and show a ready export half done.
+    let progress: Promise<unknown> = Promise.resolve();
     const output = zip.outputStream as Readable;
     // A file that cannot be read fails the zip (and the job, which retries) instead of a short archive.
     zip.on('error', (error: Error) => output.destroy(error));
@@ -98,7 +101,10 @@ export function createExportService(deps: {
               done += 1;
               if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
               lastWrite = Date.now();
-              deps.privacy.updateExport(row.id, { filesDone: done }).catch(() => {});
+              const filesDone = done;
+              progress = progress.then(() =>
+                deps.privacy.updateExport(row.id, { filesDone }).catch(() => {}),
+              );
             });
             callback(null, stream);
           },
@@ -108,6 +114,7 @@ export function createExportService(deps: {
     }
     zip.end();
     const bytes = await deps.storage.putStream(exportKey(data.user.uuid, row.id), output, 'application/zip');
+    await progress;
     return { bytes, files: files.included.length };
   }
 
