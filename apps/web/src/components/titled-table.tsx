@@ -1,5 +1,21 @@
 import { Paper, Table, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+
+/** An e-mail in a narrow cell wraps before its "@" rather than at whatever letter meets the edge. */
+function wrapBeforeAt(value: ReactNode): ReactNode {
+  if (typeof value !== 'string' || !value.includes('@')) return value;
+  return value.split('@').map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+    <Fragment key={index}>
+      {index > 0 && (
+        <>
+          <wbr />@
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
+}
 
 /** A titled card of label/value rows (field and shoot details). */
 export function TitledTable({
@@ -16,13 +32,15 @@ export function TitledTable({
       <Title order={4} mb="sm">
         {title}
       </Title>
-      <Table variant="vertical" layout="fixed" withTableBorder={false}>
+      {/* Not a fixed layout: a label's longest word (Greek "προγραμματισμού") widens its column
+          instead of running into the value, which wraps anywhere. */}
+      <Table variant="vertical" withTableBorder={false}>
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
               {/* On a phone the labels take more of the row: long Greek labels stay within two lines. */}
               <Table.Th w={{ base: '58%', xs: '45%' }}>{label}</Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{wrapBeforeAt(value)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
