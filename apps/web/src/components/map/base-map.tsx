@@ -21,6 +21,17 @@ import { baseMapStyle } from './map-style.ts';
 setWorkerUrl(maplibreWorkerUrl);
 
 /** Where a map opens when nothing else is known: Greece at the starting zoom of spec section 9. */
+
+const IMAGERY_PADDING_MOVE = { imageryNoticePadding: true };
+
+/**
+ * Whether a map move is the no-imagery notice taking its room out of the view (BaseMap sets the map's
+ * padding): a map that fitted its field may fit it again into what is left.
+ */
+export function isImageryPaddingMove(event: object): boolean {
+  return 'imageryNoticePadding' in event;
+}
+
 export const DEFAULT_MAP_VIEW = { center: [22.9, 39.3] as [number, number], zoom: MAP.initialZoom };
 
 export interface BaseMapProps extends Omit<BoxProps, 'children'> {
@@ -151,23 +162,29 @@ export function BaseMap({
     };
   }, [settled, mapConfig, watchImagery]);
 
-  // The banner at the top takes its height out of the camera's view: the map's padding shifts the
-  // picture down by half of it at once, and every later fit (fitBounds adds the map's padding) keeps
-  // the field clear of it. With a fit padding of 40 px the fitted outline stays whole for a banner of
-  // up to 80 px (two lines on a phone are about 45).
+  // The notice takes its height out of the camera's view: the map's padding shifts the picture away
+  // from it by half of it at once, and every later fit (fitBounds adds the map's padding) keeps the
+  // field clear of it. With a fit padding of 40 px the fitted outline stays whole for a banner of up
+  // to 80 px (two lines on a phone are about 45). At the bottom (the results) the padding also covers
+  // the scale bar under the notice.
   const failed = imagery.failed;
   useLayoutEffect(() => {
     const map = mapRef.current;
     const notice = noticeRef.current;
-    if (!map || imageryNotice !== 'top') return;
-    const pad = (top: number) => {
-      if (map.getPadding().top !== top) map.setPadding({ top, bottom: 0, left: 0, right: 0 });
+    if (!map) return;
+    const pad = (top: number, bottom: number) => {
+      const now = map.getPadding();
+      if (now.top !== top || now.bottom !== bottom)
+        map.setPadding({ top, bottom, left: 0, right: 0 }, IMAGERY_PADDING_MOVE);
     };
     if (!failed || !notice) {
-      pad(0);
+      pad(0, 0);
       return;
     }
-    const clear = () => pad(Math.ceil(notice.offsetTop + notice.offsetHeight + 8));
+    const clear = () => {
+      if (imageryNotice === 'top') pad(Math.ceil(notice.offsetTop + notice.offsetHeight + 8), 0);
+      else pad(0, Math.ceil((notice.parentElement?.clientHeight ?? 0) - notice.offsetTop + 8));
+    };
     clear();
     if (typeof ResizeObserver === 'undefined') return;
     // The banner wraps to another line when the map narrows (a phone turned, the side menu opened).
