@@ -40,7 +40,9 @@ export function TitledTable({
             <Table.Tr key={label}>
               {/* On a phone the labels take more of the row: long Greek labels stay within two lines. */}
               <Table.Th w={{ base: '58%', xs: '45%' }}>{label}</Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{wrapBeforeAt(value)}</Table.Td>
+              {/* max-width 0: the value takes what the label leaves and wraps in it, never widening the
+                  table past its card. */}
+              <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 0 }}>{wrapBeforeAt(value)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
