@@ -98,6 +98,7 @@ export function CouponCreateForm() {
               label={t('coupons.fields.validFrom')}
               data-testid="coupon-create-valid-from"
               {...form.getInputProps('validFrom')}
+              value={form.values.validFrom}
             />
             <DayInput
               clearable
@@ -105,6 +106,7 @@ export function CouponCreateForm() {
               description={t('coupons.create.validityHint')}
               data-testid="coupon-create-valid-to"
               {...form.getInputProps('validTo')}
+              value={form.values.validTo}
             />
           </SimpleGrid>
           <Group justify="space-between">
