@@ -91,7 +91,8 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
       for (const element of Array.from(document.querySelectorAll('body *'))) {
         const parent = element.parentElement;
         const past = (target: Element) => target.getBoundingClientRect().right > edge + 1;
-        if (!shown(element) || !past(element) || (parent && parent !== document.body && past(parent))) continue;
+        if (!shown(element) || !past(element) || (parent && parent !== document.body && past(parent)))
+          continue;
         const name = element.getAttribute('data-testid') ?? element.className.toString().split(' ').pop();
         overflowing.push(`${element.tagName.toLowerCase()} ${name}: ${text(element).slice(0, 60)}`);
       }

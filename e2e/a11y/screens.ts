@@ -82,6 +82,12 @@ export const screens: Screen[] = [
   },
   { name: 'field-detail', as: 'customer', open: fieldDetail },
   {
+    // A drone-shoot report: the panel with the customer's availability and the shoot's days.
+    name: 'field-detail-shoot',
+    as: 'customer',
+    open: at((seeded) => `/fields?field=${seeded.shootFieldUuid}`, 'report-details'),
+  },
+  {
     name: 'field-report-picker',
     as: 'customer',
     open: async (page, seeded) => {

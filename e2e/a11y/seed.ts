@@ -23,6 +23,8 @@ export interface Seeded {
   orderUuid: string;
   /** A paid E2E report whose customer gave availability: a shoot that needs assignment. */
   shootUuid: string;
+  /** The field of that report (its panel shows the availability and the shoot). */
+  shootFieldUuid: string;
 }
 
 export async function signIn(page: Page, server: RunningServer, account: Account) {
@@ -122,7 +124,10 @@ function athensDay(offset: number): string {
  * A third field whose E2E package is paid (through the same API as the checkout) and whose customer
  * gave availability, so the shoots screen, its detail and its calendar have a shoot to show.
  */
-async function shootNeedingAssignment(asCustomer: Api, asAdmin: Api): Promise<string> {
+async function shootNeedingAssignment(
+  asCustomer: Api,
+  asAdmin: Api,
+): Promise<{ shootUuid: string; shootFieldUuid: string }> {
   const field = await asCustomer('POST', '/field/create', {
     title: 'Ancient Nemea Slopes',
     variety: 'Agiorgitiko',
@@ -148,7 +153,7 @@ async function shootNeedingAssignment(asCustomer: Api, asAdmin: Api): Promise<st
     reportUuid: report.uuid,
     dateRange: { start: athensDay(1), end: athensDay(8) },
   });
-  return given.data.uuid as string;
+  return { shootUuid: given.data.uuid as string, shootFieldUuid: field.data.uuid as string };
 }
 
 export async function seed(
@@ -208,7 +213,7 @@ export async function seed(
     country: 'Greece',
   });
   const orders = await asCustomer('GET', '/orders');
-  const shootUuid = await shootNeedingAssignment(asCustomer, asAdmin);
+  const { shootUuid, shootFieldUuid } = await shootNeedingAssignment(asCustomer, asAdmin);
   // Extra people for the users and companies screens.
   createAccount(server, { email: `a11y-pilot-${stamp}@example.com`, password: 'Pilot-Skies-44' }, 'pilot', {
     first: 'Yannis',
@@ -221,5 +226,6 @@ export async function seed(
     cartFieldUuid: cartField.data.uuid,
     orderUuid: orders.data[0].uuid as string,
     shootUuid,
+    shootFieldUuid,
   };
 }
