@@ -22,6 +22,9 @@ setWorkerUrl(maplibreWorkerUrl);
 
 /** Where a map opens when nothing else is known: Greece at the starting zoom of spec section 9. */
 
+/** Below this width the attribution and the scale bar do not fit side by side. */
+const NARROW_MAP_PX = 480;
+
 const IMAGERY_PADDING_MOVE = { imageryNoticePadding: true };
 
 /**
@@ -122,6 +125,11 @@ export function BaseMap({
     // `data-map-settled` is there while nothing moves or loads (MapLibre's 'idle'): tests and screenshots
     // wait for it instead of for a time. Set on the element directly so it changes within the event.
     const element = container.current;
+    // On a narrow map (a phone) the provider's attribution runs under the scale bar: the bar, and a
+    // notice at the bottom, go up a line (map-overlays.css).
+    const markNarrow = () => element.toggleAttribute('data-map-narrow', element.clientWidth < NARROW_MAP_PX);
+    markNarrow();
+    map.on('resize', markNarrow);
     map.on('movestart', () => element.removeAttribute('data-map-settled'));
     map.on('dataloading', () => element.removeAttribute('data-map-settled'));
     map.on('idle', () => element.setAttribute('data-map-settled', ''));

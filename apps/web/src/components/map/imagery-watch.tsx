@@ -82,7 +82,8 @@ export const ImageryNotice = forwardRef<
 >(function ImageryNotice({ center, placement }, ref) {
   const { t } = useTranslation();
   const at =
-    placement === 'top' ? { top: 8, left: 8, right: 48 } : { bottom: 48, left: 8, maw: 'calc(100% - 64px)' };
+    // At the bottom its height above the map's edge is the stylesheet's: it follows the scale bar.
+    placement === 'top' ? { top: 8, left: 8, right: 48 } : { left: 8, maw: 'calc(100% - 64px)' };
   return (
     <Paper
       ref={ref}
@@ -94,6 +95,7 @@ export const ImageryNotice = forwardRef<
       {...at}
       // Never in the way of drawing or panning: the notice only informs.
       style={{ zIndex: 2, pointerEvents: 'none', opacity: 0.95 }}
+      className={placement === 'bottom' ? 'imagery-notice-bottom' : undefined}
       data-testid="map-imagery-notice"
       data-placement={placement}
     >
