@@ -306,7 +306,7 @@ describe('the results of a completed report', () => {
     expect(changed.ok()).toBe(true);
     await page.goto(`/fields?field=${completedFieldUuid}`);
     await openResults(page);
-    await page.getByTestId('map-imagery-notice').waitFor();
+    await page.getByTestId('results-map').getByTestId('map-imagery-notice').waitFor();
     await mapSettled(page, 'results-map');
     // The notice has room: the field is fitted above it, whole, and it keeps clear of the scale bar
     // and the zoom buttons (it sat 8 px above the scale bar before, on the outline of larger fields).
