@@ -90,7 +90,7 @@ console.log(`\nScreenshots and summary.json in ${outDir} (${Math.round((Date.now
 
 async function signedInContexts(browser: Browser, seeded: Seeded, lang: 'en' | 'el') {
   const contexts = {} as Record<Role, BrowserContext>;
-  for (const role of ['anonymous', 'customer', 'admin'] as const) {
+  for (const role of ['anonymous', 'customer', 'admin', 'pilot'] as const) {
     contexts[role] = await signedInContext(browser, server, seeded, role, lang);
   }
   return contexts;

@@ -5,7 +5,7 @@ import type { Seeded } from './seed.ts';
 // Every screen of the app (apps/web/src/config/paths.ts and the dialogs opened from them), with
 // who sees it and how to reach it. `open` runs on a fresh navigation at each viewport width.
 
-export type Role = 'anonymous' | 'customer' | 'admin';
+export type Role = 'anonymous' | 'customer' | 'admin' | 'pilot';
 
 export interface Screen {
   name: string;
@@ -282,6 +282,13 @@ export const screens: Screen[] = [
       await page.getByTestId('shoots-calendar-open').click();
       await visible(page, 'shoots-calendar');
     },
+  },
+  // A drone pilot's own view of the shoots: their shoot, its final day and its upload.
+  { name: 'pilot-shoots', as: 'pilot', open: at('/shoots', 'shoot-row') },
+  {
+    name: 'pilot-shoot-detail',
+    as: 'pilot',
+    open: at((seeded) => `/shoots?shoot=${seeded.pilotShootUuid}`, 'shoot-detail'),
   },
   { name: 'users', as: 'admin', open: at('/users', 'user-row') },
   {

@@ -25,6 +25,9 @@ export interface Seeded {
   shootUuid: string;
   /** The field of that report (its panel shows the availability and the shoot). */
   shootFieldUuid: string;
+  /** A drone pilot (drone_operator) and the shoot of another paid E2E report assigned to them. */
+  pilot: Account;
+  pilotShootUuid: string;
 }
 
 export async function signIn(page: Page, server: RunningServer, account: Account) {
@@ -36,14 +39,14 @@ export async function signIn(page: Page, server: RunningServer, account: Account
 }
 
 /**
- * A browser context of `role` (`anonymous`, or the seeded customer or admin signed in) in `lang`:
+ * A browser context of `role` (`anonymous`, or the seeded customer, admin or pilot signed in) in `lang`:
  * anonymous pages remember the language on the device, signed-in users carry it on the account.
  */
 export async function signedInContext(
   browser: Browser,
   server: RunningServer,
   seeded: Seeded,
-  role: 'anonymous' | 'customer' | 'admin',
+  role: 'anonymous' | 'customer' | 'admin' | 'pilot',
   lang: 'en' | 'el',
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -127,17 +130,18 @@ function athensDay(offset: number): string {
 async function shootNeedingAssignment(
   asCustomer: Api,
   asAdmin: Api,
+  { title, slot }: { title: string; slot: number } = { title: 'Ancient Nemea Slopes', slot: 4 },
 ): Promise<{ shootUuid: string; shootFieldUuid: string }> {
   const field = await asCustomer('POST', '/field/create', {
-    title: 'Ancient Nemea Slopes',
+    title,
     variety: 'Agiorgitiko',
     usedFor: 1,
     age: 15,
     altitude: 330,
     slope: 5,
     avgPlantHeight: 1.4,
-    polygonPoints: hectareRing(8, 4),
-    mapDisplay: { lat: 37.84, lng: 22.701, zoom: 15 },
+    polygonPoints: hectareRing(8, slot),
+    mapDisplay: { lat: 37.8 + slot * 0.01, lng: 22.701, zoom: 15 },
   });
   await asCustomer('POST', '/field/shoot/create', { fieldUuid: field.data.uuid, service: 'e2e', shoots: 3 });
   const addresses = await asCustomer('GET', '/user/address');
@@ -214,11 +218,16 @@ export async function seed(
   });
   const orders = await asCustomer('GET', '/orders');
   const { shootUuid, shootFieldUuid } = await shootNeedingAssignment(asCustomer, asAdmin);
-  // Extra people for the users and companies screens.
-  createAccount(server, { email: `a11y-pilot-${stamp}@example.com`, password: 'Pilot-Skies-44' }, 'pilot', {
-    first: 'Yannis',
-    last: 'Petrou',
+  // A pilot (also on the users and companies screens) with a shoot of their own: the crew's view.
+  const pilot = { email: `a11y-pilot-${stamp}@example.com`, password: 'Pilot-Skies-44' };
+  createAccount(server, pilot, 'pilot', { first: 'Yannis', last: 'Petrou' });
+  const pilotShoot = await shootNeedingAssignment(asCustomer, asAdmin, {
+    title: 'Koutsi Lower Rows',
+    slot: 6,
   });
+  const users = await asAdmin('GET', '/users');
+  const pilotId = users.data.find((user: { email: string }) => user.email === pilot.email).id;
+  await asAdmin('PUT', `/shoot/${pilotShoot.shootUuid}`, { droneOperatorId: pilotId });
   return {
     customer,
     admin,
@@ -227,5 +236,7 @@ export async function seed(
     orderUuid: orders.data[0].uuid as string,
     shootUuid,
     shootFieldUuid,
+    pilot,
+    pilotShootUuid: pilotShoot.shootUuid,
   };
 }
