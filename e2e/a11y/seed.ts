@@ -220,7 +220,7 @@ export async function seed(
   const { shootUuid, shootFieldUuid } = await shootNeedingAssignment(asCustomer, asAdmin);
   // A pilot (also on the users and companies screens) with a shoot of their own: the crew's view.
   const pilot = { email: `a11y-pilot-${stamp}@example.com`, password: 'Pilot-Skies-44' };
-  createAccount(server, pilot, 'pilot', { first: 'Yannis', last: 'Petrou' });
+  createAccount(server, pilot, 'drone_operator', { first: 'Yannis', last: 'Petrou' });
   const pilotShoot = await shootNeedingAssignment(asCustomer, asAdmin, {
     title: 'Koutsi Lower Rows',
     slot: 6,
