@@ -31,8 +31,23 @@ const IMAGERY_PADDING_MOVE = { imageryNoticePadding: true };
  * Whether a map move is the no-imagery notice taking its room out of the view (BaseMap sets the map's
  * padding): a map that fitted its field may fit it again into what is left.
  */
-export function isImageryPaddingMove(event: object): boolean {
+function isImageryPaddingMove(event: object): boolean {
   return 'imageryNoticePadding' in event;
+}
+
+/**
+ * Fits a map's field again (`fit`) when the no-imagery notice takes its room out of the view, unless
+ * the user has moved the map since: the padding alone shifts the picture by half the notice's height,
+ * which on a short map (a phone) pushes the outline under the scale bar and the attribution.
+ */
+export function refitOnImageryPadding(map: MapLibreMap, fit: () => void) {
+  let movedByUser = false;
+  map.on('movestart', (event) => {
+    if (event.originalEvent) movedByUser = true;
+  });
+  map.on('moveend', (event) => {
+    if (isImageryPaddingMove(event) && !movedByUser) fit();
+  });
 }
 
 export const DEFAULT_MAP_VIEW = { center: [22.9, 39.3] as [number, number], zoom: MAP.initialZoom };

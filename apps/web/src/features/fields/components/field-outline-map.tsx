@@ -1,7 +1,13 @@
 import type { FieldView } from '@ampelos/domain';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef } from 'react';
-import { BaseMap, fitToRing, markOutlineBox, setPolygonOutlines } from '../../../components/map/index.ts';
+import {
+  BaseMap,
+  fitToRing,
+  markOutlineBox,
+  refitOnImageryPadding,
+  setPolygonOutlines,
+} from '../../../components/map/index.ts';
 
 const SOURCE_ID = 'field-outline';
 
@@ -23,6 +29,8 @@ export function FieldOutlineMap({ field, h = 360 }: { field: FieldView; h?: numb
       if (mapRef.current === map) mapRef.current = null;
     });
     show(map, fieldRef.current);
+    // Under the no-imagery banner the field is fitted again into the view that is left.
+    refitOnImageryPadding(map, () => fitToRing(map, fieldRef.current.polygonPoints));
     map.on('moveend', () => markOutlineBox(map, fieldRef.current.polygonPoints));
   }, []);
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import {
   BaseMap,
   fitToRing,
-  isImageryPaddingMove,
   markOutlineBox,
+  refitOnImageryPadding,
   setPolygonOutlines,
   setRasterOpacity,
   setRasterOverlay,
@@ -91,18 +91,12 @@ export function ResultsMap({
         setPolygonOutlines(ready, OUTLINE, [{ ring }], { fillOpacity: 0, width: 2 });
       }
       frame();
+      // The no-imagery notice at the bottom takes its room out of the view: the field is fitted again
+      // into what is left, so its outline is not under the notice.
+      refitOnImageryPadding(ready, frame);
       if (ring) {
         markOutlineBox(ready, ring);
-        let movedByUser = false;
-        ready.on('movestart', (event) => {
-          if (event.originalEvent) movedByUser = true;
-        });
-        ready.on('moveend', (event) => {
-          // The no-imagery notice at the bottom took its room out of the view: the field is fitted
-          // again into what is left, so its outline is not under the notice (unless the user moved).
-          if (isImageryPaddingMove(event) && !movedByUser) frame();
-          markOutlineBox(ready, ring);
-        });
+        ready.on('moveend', () => markOutlineBox(ready, ring));
       }
       markersRef.current = installPlantMarkers(ready, firstPlants.current, {
         onPlant: (plant) => handlers.current.onPlant(plant),
