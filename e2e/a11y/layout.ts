@@ -1,13 +1,16 @@
 import type { Page } from 'playwright-core';
 
 // What axe does not see and a reader does (issue 20, item 14): a label broken over three lines or
-// more on a phone, and a text cut short (ellipsis or clamped lines) on any width.
+// more on a phone, a text cut short (ellipsis or clamped lines) on any width, and a page wider than
+// the screen (it scrolls sideways: something in it does not wrap).
 
 export interface LayoutFindings {
   /** Labels, table headers, tabs, buttons and badges whose text runs over three lines or more. */
   threeLine: string[];
   /** Texts cut by an ellipsis or a line clamp: the reader never sees their end. */
   truncated: string[];
+  /** The outermost elements reaching past the right edge of the screen, when the page scrolls sideways. */
+  overflowing: string[];
 }
 
 const LABELS = [
@@ -82,6 +85,18 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
         element.scrollHeight > element.clientHeight + 1;
       if (ellipsis || clamped) truncated.add(text(element).slice(0, 80));
     }
-    return { threeLine: [...threeLine], truncated: [...truncated] };
+    const overflowing: string[] = [];
+    const edge = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > edge + 1) {
+      for (const element of Array.from(document.querySelectorAll('body *'))) {
+        const parent = element.parentElement;
+        const past = (target: Element) => target.getBoundingClientRect().right > edge + 1;
+        if (!shown(element) || !past(element) || (parent && parent !== document.body && past(parent)))
+          continue;
+        const name = element.getAttribute('data-testid') ?? element.className.toString().split(' ').pop();
+        overflowing.push(`${element.tagName.toLowerCase()} ${name}: ${text(element).slice(0, 60)}`);
+      }
+    }
+    return { threeLine: [...threeLine], truncated: [...truncated], overflowing };
   }, LABELS);
 }

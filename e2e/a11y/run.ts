@@ -64,6 +64,8 @@ try {
         for (const label of found.layout?.threeLine ?? [])
           console.log(`${''.padEnd(36)} three lines: ${label}`);
         for (const cut of found.layout?.truncated ?? []) console.log(`${''.padEnd(36)} cut: ${cut}`);
+        for (const wide of found.layout?.overflowing ?? [])
+          console.log(`${''.padEnd(36)} wider than the screen: ${wide}`);
       }
       // Written as it goes: a partial run on a busy machine still says what it found.
       await writeFile(path.join(outDir, 'summary.json'), JSON.stringify(summary, null, 2));
@@ -88,7 +90,7 @@ console.log(`\nScreenshots and summary.json in ${outDir} (${Math.round((Date.now
 
 async function signedInContexts(browser: Browser, seeded: Seeded, lang: 'en' | 'el') {
   const contexts = {} as Record<Role, BrowserContext>;
-  for (const role of ['anonymous', 'customer', 'admin'] as const) {
+  for (const role of ['anonymous', 'customer', 'admin', 'pilot'] as const) {
     contexts[role] = await signedInContext(browser, server, seeded, role, lang);
   }
   return contexts;

@@ -5,7 +5,7 @@ import type { Seeded } from './seed.ts';
 // Every screen of the app (apps/web/src/config/paths.ts and the dialogs opened from them), with
 // who sees it and how to reach it. `open` runs on a fresh navigation at each viewport width.
 
-export type Role = 'anonymous' | 'customer' | 'admin';
+export type Role = 'anonymous' | 'customer' | 'admin' | 'pilot';
 
 export interface Screen {
   name: string;
@@ -45,6 +45,8 @@ async function completedReport(page: Page, seeded: Seeded) {
   await page.getByTestId('report-picker-open').click();
   await page.getByTestId('report-picker-option').filter({ hasNotText: '#' }).first().click();
   await visible(page, 'results-open');
+  // The picker closes 300 ms after the choice: axe looks at the page once it has gone.
+  await page.getByTestId('report-picker-option').first().waitFor({ state: 'hidden' });
 }
 
 async function checkoutBilling(page: Page) {
@@ -79,6 +81,12 @@ export const screens: Screen[] = [
     },
   },
   { name: 'field-detail', as: 'customer', open: fieldDetail },
+  {
+    // A drone-shoot report: the panel with the customer's availability and the shoot's days.
+    name: 'field-detail-shoot',
+    as: 'customer',
+    open: at((seeded) => `/fields?field=${seeded.shootFieldUuid}`, 'report-details'),
+  },
   {
     name: 'field-report-picker',
     as: 'customer',
@@ -274,6 +282,13 @@ export const screens: Screen[] = [
       await page.getByTestId('shoots-calendar-open').click();
       await visible(page, 'shoots-calendar');
     },
+  },
+  // A drone pilot's own view of the shoots: their shoot, its final day and its upload.
+  { name: 'pilot-shoots', as: 'pilot', open: at('/shoots', 'shoot-row') },
+  {
+    name: 'pilot-shoot-detail',
+    as: 'pilot',
+    open: at((seeded) => `/shoots?shoot=${seeded.pilotShootUuid}`, 'shoot-detail'),
   },
   { name: 'users', as: 'admin', open: at('/users', 'user-row') },
   {

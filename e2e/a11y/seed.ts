@@ -23,6 +23,11 @@ export interface Seeded {
   orderUuid: string;
   /** A paid E2E report whose customer gave availability: a shoot that needs assignment. */
   shootUuid: string;
+  /** The field of that report (its panel shows the availability and the shoot). */
+  shootFieldUuid: string;
+  /** A drone pilot (drone_operator) and the shoot of another paid E2E report assigned to them. */
+  pilot: Account;
+  pilotShootUuid: string;
 }
 
 export async function signIn(page: Page, server: RunningServer, account: Account) {
@@ -34,14 +39,14 @@ export async function signIn(page: Page, server: RunningServer, account: Account
 }
 
 /**
- * A browser context of `role` (`anonymous`, or the seeded customer or admin signed in) in `lang`:
+ * A browser context of `role` (`anonymous`, or the seeded customer, admin or pilot signed in) in `lang`:
  * anonymous pages remember the language on the device, signed-in users carry it on the account.
  */
 export async function signedInContext(
   browser: Browser,
   server: RunningServer,
   seeded: Seeded,
-  role: 'anonymous' | 'customer' | 'admin',
+  role: 'anonymous' | 'customer' | 'admin' | 'pilot',
   lang: 'en' | 'el',
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -122,17 +127,21 @@ function athensDay(offset: number): string {
  * A third field whose E2E package is paid (through the same API as the checkout) and whose customer
  * gave availability, so the shoots screen, its detail and its calendar have a shoot to show.
  */
-async function shootNeedingAssignment(asCustomer: Api, asAdmin: Api): Promise<string> {
+async function shootNeedingAssignment(
+  asCustomer: Api,
+  asAdmin: Api,
+  { title, slot }: { title: string; slot: number } = { title: 'Ancient Nemea Slopes', slot: 4 },
+): Promise<{ shootUuid: string; shootFieldUuid: string }> {
   const field = await asCustomer('POST', '/field/create', {
-    title: 'Ancient Nemea Slopes',
+    title,
     variety: 'Agiorgitiko',
     usedFor: 1,
     age: 15,
     altitude: 330,
     slope: 5,
     avgPlantHeight: 1.4,
-    polygonPoints: hectareRing(8, 4),
-    mapDisplay: { lat: 37.84, lng: 22.701, zoom: 15 },
+    polygonPoints: hectareRing(8, slot),
+    mapDisplay: { lat: 37.8 + slot * 0.01, lng: 22.701, zoom: 15 },
   });
   await asCustomer('POST', '/field/shoot/create', { fieldUuid: field.data.uuid, service: 'e2e', shoots: 3 });
   const addresses = await asCustomer('GET', '/user/address');
@@ -148,7 +157,7 @@ async function shootNeedingAssignment(asCustomer: Api, asAdmin: Api): Promise<st
     reportUuid: report.uuid,
     dateRange: { start: athensDay(1), end: athensDay(8) },
   });
-  return given.data.uuid as string;
+  return { shootUuid: given.data.uuid as string, shootFieldUuid: field.data.uuid as string };
 }
 
 export async function seed(
@@ -208,12 +217,17 @@ export async function seed(
     country: 'Greece',
   });
   const orders = await asCustomer('GET', '/orders');
-  const shootUuid = await shootNeedingAssignment(asCustomer, asAdmin);
-  // Extra people for the users and companies screens.
-  createAccount(server, { email: `a11y-pilot-${stamp}@example.com`, password: 'Pilot-Skies-44' }, 'pilot', {
-    first: 'Yannis',
-    last: 'Petrou',
+  const { shootUuid, shootFieldUuid } = await shootNeedingAssignment(asCustomer, asAdmin);
+  // A pilot (also on the users and companies screens) with a shoot of their own: the crew's view.
+  const pilot = { email: `a11y-pilot-${stamp}@example.com`, password: 'Pilot-Skies-44' };
+  createAccount(server, pilot, 'drone_operator', { first: 'Yannis', last: 'Petrou' });
+  const pilotShoot = await shootNeedingAssignment(asCustomer, asAdmin, {
+    title: 'Koutsi Lower Rows',
+    slot: 6,
   });
+  const users = await asAdmin('GET', '/users');
+  const pilotId = users.data.find((user: { email: string }) => user.email === pilot.email).id;
+  await asAdmin('PUT', `/shoot/${pilotShoot.shootUuid}`, { droneOperatorId: pilotId });
   return {
     customer,
     admin,
@@ -221,5 +235,8 @@ export async function seed(
     cartFieldUuid: cartField.data.uuid,
     orderUuid: orders.data[0].uuid as string,
     shootUuid,
+    shootFieldUuid,
+    pilot,
+    pilotShootUuid: pilotShoot.shootUuid,
   };
 }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atWidth, axeFindings, describeViolations } from '../a11y/axe.ts';
-import { screens } from '../a11y/screens.ts';
+import { type Role, screens } from '../a11y/screens.ts';
 import { type Seeded, seed, signedInContext } from '../a11y/seed.ts';
 import { type Lang, pickShare, shareSeed } from '../a11y/share.ts';
 import { launchBrowser, snapshot } from '../support/browser.ts';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 /** One signed-in context per role and language, made when a case first needs it. */
-async function contextFor(role: 'anonymous' | 'customer' | 'admin', lang: Lang) {
+async function contextFor(role: Role, lang: Lang) {
   const key = `${role}/${lang}`;
   let context = contexts.get(key);
   if (!context) {

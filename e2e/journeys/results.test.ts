@@ -13,7 +13,7 @@ import { atWidth, axeFindings, describeViolations } from '../a11y/axe.ts';
 import { signIn } from '../a11y/seed.ts';
 import { LANGS, shareSeed, WIDTHS } from '../a11y/share.ts';
 import { launchBrowser, snapshot } from '../support/browser.ts';
-import { mapSettled, moveMap } from '../support/map.ts';
+import { imageryNoticeRoom, leastRoom, mapSettled, moveMap } from '../support/map.ts';
 import { processingReport } from '../support/reports.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -295,6 +295,8 @@ describe('the results of a completed report', () => {
       baseURL: server.baseUrl,
       viewport: { width: 1440, height: 900 },
     });
+    // No imagery, as offline: the notice at the bottom is part of what is checked.
+    await context.route('**/World_Imagery/**', (route) => route.abort('internetdisconnected'));
     const page = await context.newPage();
     await signIn(page, server, customer);
     const changed = await page.request.post('/api/user/settings/changeLanguage', {
@@ -304,7 +306,16 @@ describe('the results of a completed report', () => {
     expect(changed.ok()).toBe(true);
     await page.goto(`/fields?field=${completedFieldUuid}`);
     await openResults(page);
+    await page.getByTestId('results-map').getByTestId('map-imagery-notice').waitFor();
     await mapSettled(page, 'results-map');
+    // The notice has room: the field is fitted above it, whole, and it keeps clear of the scale bar
+    // and the zoom buttons (it sat 8 px above the scale bar before, on the outline of larger fields).
+    await expect
+      .poll(async () => {
+        const room = await imageryNoticeRoom(page, 'results-map');
+        return room && { outlineInside: room.outlineInside, room: leastRoom(room) >= 12 };
+      })
+      .toEqual({ outlineInside: true, room: true });
     for (const width of WIDTHS) {
       await atWidth(page, width);
       const { serious } = await axeFindings(page);

@@ -42,10 +42,22 @@ export async function orderBars(page: Page): Promise<Record<string, number>> {
   return totals;
 }
 
-/** Types both days (no wait between them) and waits for the charts of exactly that range. */
+/** `YYYY-MM-DD` as the date inputs show and read it in every language: DD/MM/YYYY. */
+const typedDay = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * Types both days as a user does, day first (no wait between them), closes the calendar that typing
+ * opens, and waits for the charts of exactly that range.
+ */
 export async function setRange(page: Page, from: string, to: string) {
-  await page.getByTestId('dashboard-from').fill(from);
-  await page.getByTestId('dashboard-to').fill(to);
+  for (const [testId, day] of [
+    ['dashboard-from', from],
+    ['dashboard-to', to],
+  ] as const) {
+    const input = page.getByTestId(testId);
+    await input.fill(typedDay(day));
+    await input.press('Escape');
+  }
   await expect
     .poll(
       async () => [

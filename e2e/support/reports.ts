@@ -35,7 +35,8 @@ export function createAccount(
       shell: true,
     },
   );
-  if (!(created.stdout + created.stderr).includes(account.email)) {
+  // The command line echoes the e-mail too: only the command's own answer says it was created.
+  if (!(created.stdout + created.stderr).includes(`Created ${role} ${account.email}`)) {
     throw new Error(`admin:create failed: ${created.stdout}${created.stderr}`);
   }
 }

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { wrapBeforeAt } from './wrap-before-at.tsx';
 
 export interface DetailRow {
   key: string;
@@ -24,7 +25,9 @@ export function DetailTable({ rows, testId }: DetailTableProps) {
               {row.label}
             </Table.Th>
             <Table.Td data-testid={`${testId}-${row.key}`} style={{ overflowWrap: 'anywhere' }}>
-              {row.value === null || row.value === undefined || row.value === '' ? '—' : row.value}
+              {row.value === null || row.value === undefined || row.value === ''
+                ? '—'
+                : wrapBeforeAt(row.value)}
             </Table.Td>
           </Table.Tr>
         ))}

@@ -19,3 +19,29 @@ export function formatDayRange(range: DayRange | null | undefined): string {
   const start = sameYear ? formatDate(`${range.start}T00:00:00`, 'dayMonth') : formatDay(range.start);
   return `${start} – ${formatDay(range.end)}`;
 }
+
+const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const TYPED_DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/;
+
+/**
+ * A day typed into a date input, day first in every language (spec section 9: DD/MM/YY): "5/3/2025",
+ * "05.03.25" and "05-03-2025" are 5 March 2025; an ISO day `2025-03-05` is read too (pasted, or filled
+ * by a browser test). Null when it is no real day (31/02, a 13th month), never a month-first reading.
+ */
+export function parseTypedDay(text: string): CalendarDay | null {
+  const trimmed = text.trim();
+  const iso = ISO_DAY.exec(trimmed);
+  const typed = TYPED_DAY.exec(trimmed);
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : typed
+      ? [typed[3]?.length === 2 ? `20${typed[3]}` : typed[3], typed[2], typed[1]]
+      : [];
+  if (!year || !month || !day) return null;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const real =
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day);
+  return real ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : null;
+}

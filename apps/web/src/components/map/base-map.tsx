@@ -21,6 +21,35 @@ import { baseMapStyle } from './map-style.ts';
 setWorkerUrl(maplibreWorkerUrl);
 
 /** Where a map opens when nothing else is known: Greece at the starting zoom of spec section 9. */
+
+/** Below this width the attribution and the scale bar do not fit side by side. */
+const NARROW_MAP_PX = 480;
+
+const IMAGERY_PADDING_MOVE = { imageryNoticePadding: true };
+
+/**
+ * Whether a map move is the no-imagery notice taking its room out of the view (BaseMap sets the map's
+ * padding): a map that fitted its field may fit it again into what is left.
+ */
+function isImageryPaddingMove(event: object): boolean {
+  return 'imageryNoticePadding' in event;
+}
+
+/**
+ * Fits a map's field again (`fit`) when the no-imagery notice takes its room out of the view, unless
+ * the user has moved the map since: the padding alone shifts the picture by half the notice's height,
+ * which on a short map (a phone) pushes the outline under the scale bar and the attribution.
+ */
+export function refitOnImageryPadding(map: MapLibreMap, fit: () => void) {
+  let movedByUser = false;
+  map.on('movestart', (event) => {
+    if (event.originalEvent) movedByUser = true;
+  });
+  map.on('moveend', (event) => {
+    if (isImageryPaddingMove(event) && !movedByUser) fit();
+  });
+}
+
 export const DEFAULT_MAP_VIEW = { center: [22.9, 39.3] as [number, number], zoom: MAP.initialZoom };
 
 export interface BaseMapProps extends Omit<BoxProps, 'children'> {
@@ -111,6 +140,11 @@ export function BaseMap({
     // `data-map-settled` is there while nothing moves or loads (MapLibre's 'idle'): tests and screenshots
     // wait for it instead of for a time. Set on the element directly so it changes within the event.
     const element = container.current;
+    // On a narrow map (a phone) the provider's attribution runs under the scale bar: the bar, and a
+    // notice at the bottom, go up a line (map-overlays.css).
+    const markNarrow = () => element.toggleAttribute('data-map-narrow', element.clientWidth < NARROW_MAP_PX);
+    markNarrow();
+    map.on('resize', markNarrow);
     map.on('movestart', () => element.removeAttribute('data-map-settled'));
     map.on('dataloading', () => element.removeAttribute('data-map-settled'));
     map.on('idle', () => element.setAttribute('data-map-settled', ''));
@@ -151,23 +185,29 @@ export function BaseMap({
     };
   }, [settled, mapConfig, watchImagery]);
 
-  // The banner at the top takes its height out of the camera's view: the map's padding shifts the
-  // picture down by half of it at once, and every later fit (fitBounds adds the map's padding) keeps
-  // the field clear of it. With a fit padding of 40 px the fitted outline stays whole for a banner of
-  // up to 80 px (two lines on a phone are about 45).
+  // The notice takes its height out of the camera's view: the map's padding shifts the picture away
+  // from it by half of it at once, and every later fit (fitBounds adds the map's padding) keeps the
+  // field clear of it. With a fit padding of 40 px the fitted outline stays whole for a banner of up
+  // to 80 px (two lines on a phone are about 45). At the bottom (the results) the padding also covers
+  // the scale bar under the notice.
   const failed = imagery.failed;
   useLayoutEffect(() => {
     const map = mapRef.current;
     const notice = noticeRef.current;
-    if (!map || imageryNotice !== 'top') return;
-    const pad = (top: number) => {
-      if (map.getPadding().top !== top) map.setPadding({ top, bottom: 0, left: 0, right: 0 });
+    if (!map) return;
+    const pad = (top: number, bottom: number) => {
+      const now = map.getPadding();
+      if (now.top !== top || now.bottom !== bottom)
+        map.setPadding({ top, bottom, left: 0, right: 0 }, IMAGERY_PADDING_MOVE);
     };
     if (!failed || !notice) {
-      pad(0);
+      pad(0, 0);
       return;
     }
-    const clear = () => pad(Math.ceil(notice.offsetTop + notice.offsetHeight + 8));
+    const clear = () => {
+      if (imageryNotice === 'top') pad(Math.ceil(notice.offsetTop + notice.offsetHeight + 8), 0);
+      else pad(0, Math.ceil((notice.parentElement?.clientHeight ?? 0) - notice.offsetTop + 8));
+    };
     clear();
     if (typeof ResizeObserver === 'undefined') return;
     // The banner wraps to another line when the map narrows (a phone turned, the side menu opened).

@@ -74,7 +74,7 @@ export type ImageryNoticePlacement = 'top' | 'bottom';
  * The plain notice over a map whose imagery could not load, with the coordinates of the view. At the
  * top (the default) it is a compact banner left of the zoom buttons, and the map keeps its camera
  * padding clear of it (BaseMap), so the field's outline is never under it; at the bottom (maps whose
- * own panels hold the top corner: the results) it sits above the scale bar.
+ * own panels hold the top corner: the results) it sits above the scale bar, with room between them.
  */
 export const ImageryNotice = forwardRef<
   HTMLDivElement,
@@ -82,7 +82,8 @@ export const ImageryNotice = forwardRef<
 >(function ImageryNotice({ center, placement }, ref) {
   const { t } = useTranslation();
   const at =
-    placement === 'top' ? { top: 8, left: 8, right: 48 } : { bottom: 40, left: 8, maw: 'calc(100% - 64px)' };
+    // At the bottom its height above the map's edge is the stylesheet's: it follows the scale bar.
+    placement === 'top' ? { top: 8, left: 8, right: 48 } : { left: 8, maw: 'calc(100% - 64px)' };
   return (
     <Paper
       ref={ref}
@@ -94,6 +95,7 @@ export const ImageryNotice = forwardRef<
       {...at}
       // Never in the way of drawing or panning: the notice only informs.
       style={{ zIndex: 2, pointerEvents: 'none', opacity: 0.95 }}
+      className={placement === 'bottom' ? 'imagery-notice-bottom' : undefined}
       data-testid="map-imagery-notice"
       data-placement={placement}
     >

@@ -1,4 +1,4 @@
-export { BaseMap, type BaseMapProps, DEFAULT_MAP_VIEW } from './base-map.tsx';
+export { BaseMap, type BaseMapProps, DEFAULT_MAP_VIEW, refitOnImageryPadding } from './base-map.tsx';
 export * from './geometry.ts';
 export * from './layers.ts';
 export * from './map-style.ts';

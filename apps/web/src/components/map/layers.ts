@@ -210,3 +210,20 @@ export function fitToRing(map: MapLibreMap, ring: readonly Position[], padding =
   if (!bounds) return;
   map.fitBounds(bounds as LngLatBoundsLike, { padding, animate: false, maxZoom: 19 });
 }
+
+/**
+ * Where a field's outline is drawn in the map (`left,top,right,bottom` in pixels), kept on the map's
+ * element as `data-outline-box` after every move (a padding change too): a browser test tells from it
+ * that nothing laid over the map (the no-imagery notice) hides the field.
+ */
+export function markOutlineBox(map: MapLibreMap, ring: readonly Position[]) {
+  const points = ring.map(([lng = 0, lat = 0]) => map.project([lng, lat]));
+  const xs = points.map((point) => Math.round(point.x));
+  const ys = points.map((point) => Math.round(point.y));
+  map
+    .getContainer()
+    .setAttribute(
+      'data-outline-box',
+      [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].join(','),
+    );
+}

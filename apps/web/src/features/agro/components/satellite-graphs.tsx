@@ -3,6 +3,7 @@ import { LineChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/days.ts';
 import { indexSeries, type SatelliteDay } from '../satellite-days.ts';
 
 /** Minimum, mean and maximum of the index over the field, date by date (spec section 2). */
@@ -27,6 +28,8 @@ export function SatelliteGraphs({ days, index }: { days: readonly SatelliteDay[]
         withLegend
         curveType="linear"
         yAxisProps={{ domain: ['auto', 'auto'] }}
+        // Days as the app writes them in every language (DD/MM/YY), not the data's ISO days.
+        xAxisProps={{ tickFormatter: (day: string) => formatDay(day) }}
         valueFormatter={(value) => value.toFixed(3)}
         series={[
           { name: 'max', label: t('agro.satellite.max'), color: 'green.7' },

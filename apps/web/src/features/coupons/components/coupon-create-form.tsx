@@ -13,6 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readErrorPaths } from '../../../lib/api-errors.ts';
 import { translateAnswer } from '../../../lib/i18n.ts';
@@ -92,18 +93,20 @@ export function CouponCreateForm() {
               data-testid="coupon-create-min-hectares"
               {...form.getInputProps('minTotalHectares')}
             />
-            <TextInput
-              type="date"
+            <DayInput
+              clearable
               label={t('coupons.fields.validFrom')}
               data-testid="coupon-create-valid-from"
               {...form.getInputProps('validFrom')}
+              value={form.values.validFrom}
             />
-            <TextInput
-              type="date"
+            <DayInput
+              clearable
               label={t('coupons.fields.validTo')}
               description={t('coupons.create.validityHint')}
               data-testid="coupon-create-valid-to"
               {...form.getInputProps('validTo')}
+              value={form.values.validTo}
             />
           </SimpleGrid>
           <Group justify="space-between">

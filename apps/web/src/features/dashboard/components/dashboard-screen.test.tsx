@@ -95,7 +95,8 @@ describe('DashboardScreen', () => {
       'Confirmed330%',
       'Complete440%',
     ]);
-    expect((screen.getByTestId('dashboard-from') as HTMLInputElement).value).toBe('2025-03-01');
+    // Day first in every language, whatever the browser's own locale (spec section 9).
+    expect((screen.getByTestId('dashboard-from') as HTMLInputElement).value).toBe('01/03/2025');
     expect(await screen.findByTestId('dashboard-map')).toBeTruthy();
   });
 
@@ -103,7 +104,7 @@ describe('DashboardScreen', () => {
     const api = mockDashboard();
     renderWithProviders(<DashboardScreen />, { route: ROUTE, user: userOf('admin') });
     await screen.findByTestId('analytics-cards');
-    fireEvent.change(screen.getByTestId('dashboard-from'), { target: { value: '2025-01-01' } });
+    fireEvent.change(screen.getByTestId('dashboard-from'), { target: { value: '01/01/2025' } });
     await waitFor(() => expect(screen.getByTestId('orders-chart').dataset.months).toBe('4'));
     const overviewCalls = () =>
       api.calls.filter((call) => call.path.startsWith('/api/analytics/overview')).map((call) => call.path);
@@ -112,7 +113,7 @@ describe('DashboardScreen', () => {
       '/api/analytics/overview?from=2025-01-01&to=2025-04-30',
     ]);
 
-    fireEvent.change(screen.getByTestId('dashboard-to'), { target: { value: '2024-12-01' } });
+    fireEvent.change(screen.getByTestId('dashboard-to'), { target: { value: '01/12/2024' } });
     expect(await screen.findByText('The end date cannot be before the start date')).toBeTruthy();
     expect(overviewCalls()).toHaveLength(2);
   });

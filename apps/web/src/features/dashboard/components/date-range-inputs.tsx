@@ -1,5 +1,6 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input.tsx';
 import { translateMessage } from '../../../lib/i18n.ts';
 import type { ChartRange } from '../api/get-analytics-overview.ts';
 
@@ -17,21 +18,17 @@ export function DateRangeInputs({
   const { t } = useTranslation();
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
-      <TextInput
-        type="date"
+      <DayInput
         label={t('dashboard.from')}
         value={range.from}
-        max={range.to}
-        onChange={(event) => event.currentTarget.value && onChange({ from: event.currentTarget.value })}
+        onChange={(from) => from && onChange({ from })}
         data-testid="dashboard-from"
         w={160}
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={t('dashboard.to')}
         value={range.to}
-        min={range.from}
-        onChange={(event) => event.currentTarget.value && onChange({ to: event.currentTarget.value })}
+        onChange={(to) => to && onChange({ to })}
         error={problem ? translateMessage(problem) : undefined}
         data-testid="dashboard-to"
         w={160}

@@ -1,30 +1,20 @@
 import type { FieldView } from '@ampelos/domain';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef } from 'react';
-import { BaseMap, fitToRing, setPolygonOutlines } from '../../../components/map/index.ts';
+import {
+  BaseMap,
+  fitToRing,
+  markOutlineBox,
+  refitOnImageryPadding,
+  setPolygonOutlines,
+} from '../../../components/map/index.ts';
 
 const SOURCE_ID = 'field-outline';
 
 function show(map: MapLibreMap, field: FieldView) {
   setPolygonOutlines(map, SOURCE_ID, [{ ring: field.polygonPoints, properties: { uuid: field.uuid } }]);
   fitToRing(map, field.polygonPoints);
-  markOutlineBox(map, field);
-}
-
-/**
- * Where the outline is drawn in the map (`left,top,right,bottom` in pixels), on the map's element: a
- * test tells from it that nothing laid over the map (the no-imagery notice) hides the field.
- */
-function markOutlineBox(map: MapLibreMap, field: FieldView) {
-  const points = field.polygonPoints.map(([lng, lat]) => map.project([lng, lat]));
-  const xs = points.map((point) => Math.round(point.x));
-  const ys = points.map((point) => Math.round(point.y));
-  map
-    .getContainer()
-    .setAttribute(
-      'data-outline-box',
-      [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].join(','),
-    );
+  markOutlineBox(map, field.polygonPoints);
 }
 
 /** The field's polygon outline on the satellite map, fitted to its bounds. */
@@ -39,7 +29,9 @@ export function FieldOutlineMap({ field, h = 360 }: { field: FieldView; h?: numb
       if (mapRef.current === map) mapRef.current = null;
     });
     show(map, fieldRef.current);
-    map.on('moveend', () => markOutlineBox(map, fieldRef.current));
+    // Under the no-imagery banner the field is fitted again into the view that is left.
+    refitOnImageryPadding(map, () => fitToRing(map, fieldRef.current.polygonPoints));
+    map.on('moveend', () => markOutlineBox(map, fieldRef.current.polygonPoints));
   }, []);
 
   useEffect(() => {

@@ -79,7 +79,10 @@ export function ReportPicker({ reports, shoots, selected, onSelect }: ReportPick
       </Button>
       <Modal opened={opened} onClose={modal.close} title={t('fields.reports.select')}>
         <Stack>
+          {/* Across the dialog, each label wrapping: the Greek two do not fit one line at 375 px. */}
           <SegmentedControl
+            fullWidth
+            styles={{ label: { whiteSpace: 'normal' } }}
             value={sort}
             onChange={(value) => setSort(value as SortKey)}
             data={[

@@ -1,6 +1,7 @@
 import { INVOICE_DETAIL_FIELDS, type OrderView } from '@ampelos/domain';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { storedCountryName } from '../../../lib/country-name.ts';
 import { formatCalendarDate, formatPrice } from '../../../lib/format.ts';
 import { orderDiscount, orderVat } from '../order-figures.ts';
 import { InfoSection } from './info-section.tsx';
@@ -68,7 +69,7 @@ const OPTIONAL_ADDRESS_KEYS: ReadonlySet<string> = new Set(['line_2', 'line_3'])
 
 /** Invoice Info (the invoice details copied into the order) or the Billing Address of a receipt. */
 export function OrderBillingInfo({ order }: { order: OrderView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (order.transactionType === 'invoice' && order.paymentDetails) {
     const details = order.paymentDetails;
     return (
@@ -91,7 +92,15 @@ export function OrderBillingInfo({ order }: { order: OrderView }) {
       rows={
         address
           ? ADDRESS_KEYS.filter((key) => !OPTIONAL_ADDRESS_KEYS.has(key) || Boolean(address[key])).map(
-              (key) => ({ key, label: t(`orders.billing.${key}`), value: address[key] }),
+              (key) => ({
+                key,
+                label: t(`orders.billing.${key}`),
+                // Stored in English (spec section 5), shown in the reader's language.
+                value:
+                  key === 'country' && address.country
+                    ? storedCountryName(address.country, i18n.language)
+                    : address[key],
+              }),
             )
           : []
       }

@@ -64,6 +64,17 @@ describe('OrdersScreen', () => {
     expect(api.calls).toHaveLength(1);
   });
 
+  it('names the billing address country in Greek in Greek', async () => {
+    mockApi({ 'GET /api/orders': () => ({ body: { data: [second] } }) });
+    renderWithProviders(<OrdersScreen title="Παραγγελίες" />, {
+      route: '/orders',
+      lang: 'el',
+      user: userOf('admin', { lang: 'el' }),
+    });
+    const detail = await screen.findByTestId('order-detail');
+    expect(within(detail).getByTestId('order-billing-address-country').textContent).toBe('Ελλάδα');
+  });
+
   it('makes the first order active and shows its detail: discount, VAT, coupon, invoice, reports by field', async () => {
     renderOrders([orderFixture(), second]);
     const detail = await screen.findByTestId('order-detail');
@@ -101,6 +112,7 @@ describe('OrdersScreen', () => {
     const d = within(detail);
     expect(d.getByTestId('order-billing-address-line_1').textContent).toBe('Odos 5');
     expect(d.getByTestId('order-billing-address-city').textContent).toBe('Patra');
+    expect(d.getByTestId('order-billing-address-country').textContent).toBe('Greece');
     expect(d.getByTestId('order-info-discount').textContent).toBe('€0.00');
     expect(d.getByTestId('order-info-coupon').textContent).toBe('None');
   });

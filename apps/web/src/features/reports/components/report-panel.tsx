@@ -78,7 +78,9 @@ export function ReportPanel({ report, shoot, uploadDataSlot }: ReportPanelProps)
           <Table.Tbody>
             {rows.map(([label, value]) => (
               <Table.Tr key={label}>
-                <Table.Th w="45%">{label}</Table.Th>
+                {/* As the detail cards: on a phone the label takes more of the row, so the Greek
+                    "Η διαθεσιμότητά σας" stays within two lines. */}
+                <Table.Th w={{ base: '58%', xs: '45%' }}>{label}</Table.Th>
                 <Table.Td>{value}</Table.Td>
               </Table.Tr>
             ))}

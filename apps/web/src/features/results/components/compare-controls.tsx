@@ -1,6 +1,7 @@
 import type { MapLayer, ReportResultsView } from '@ampelos/domain';
 import { Select, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
 import { useReportResults } from '../api/get-report-results.ts';
 
 /** What the right side of the swipe shows: a layer of this report or of another of the field's reports. */
@@ -20,16 +21,17 @@ export function defaultCompareLayer(layers: readonly MapLayer[]): MapLayer | nul
   return layers.find((layer) => layer !== 'ai') ?? layers[0] ?? null;
 }
 
-/** A report's name in the picker: its processing date, else # and four characters of its id. */
-export function reportLabel(report: { uuid: string; processedAt: string | null }, locale: string): string {
-  return report.processedAt
-    ? new Date(report.processedAt).toLocaleDateString(locale, { dateStyle: 'medium' })
-    : `#${report.uuid.slice(0, 4)}`;
+/**
+ * A report's name in the picker: its processing date as the field page writes dates (DD/MM/YY in every
+ * language), else # and four characters of its id.
+ */
+export function reportLabel(report: { uuid: string; processedAt: string | null }): string {
+  return report.processedAt ? formatDate(report.processedAt) : `#${report.uuid.slice(0, 4)}`;
 }
 
 /** The swipe comparison's switch and its right side: which report, which layer. */
 export function CompareControls({ results, choice, onChoice }: CompareControlsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const other = choice && choice.reportUuid !== results.uuid ? choice.reportUuid : null;
   const otherResults = useReportResults(other ?? '', other !== null);
   const layers = other ? (otherResults.data?.layers ?? []) : results.layers;
@@ -37,7 +39,7 @@ export function CompareControls({ results, choice, onChoice }: CompareControlsPr
     { value: results.uuid, label: t('results.compare.thisReport') },
     ...results.siblings.map((sibling) => ({
       value: sibling.uuid,
-      label: reportLabel(sibling, i18n.language),
+      label: reportLabel(sibling),
     })),
   ];
 

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import {
   BaseMap,
   fitToRing,
+  markOutlineBox,
+  refitOnImageryPadding,
   setPolygonOutlines,
   setRasterOpacity,
   setRasterOverlay,
@@ -76,15 +78,25 @@ export function ResultsMap({
   const onReady = useCallback(
     (ready: MapLibreMap) => {
       const ring = results.field.polygonPoints;
-      if (ring) {
-        setPolygonOutlines(ready, OUTLINE, [{ ring }], { fillOpacity: 0, width: 2 });
-        fitToRing(ready, ring);
-      }
       // Tiles start at the field's own zoom: a narrow screen that fits the field further out
       // would show none of them, so it opens at that zoom instead (the user zooms out if they like).
       const minTileZoom = results.tileZoom?.min;
-      if (minTileZoom !== undefined && results.layers.length > 0 && ready.getZoom() < minTileZoom) {
-        ready.setZoom(minTileZoom);
+      const frame = () => {
+        if (ring) fitToRing(ready, ring);
+        if (minTileZoom !== undefined && results.layers.length > 0 && ready.getZoom() < minTileZoom) {
+          ready.setZoom(minTileZoom);
+        }
+      };
+      if (ring) {
+        setPolygonOutlines(ready, OUTLINE, [{ ring }], { fillOpacity: 0, width: 2 });
+      }
+      frame();
+      // The no-imagery notice at the bottom takes its room out of the view: the field is fitted again
+      // into what is left, so its outline is not under the notice.
+      refitOnImageryPadding(ready, frame);
+      if (ring) {
+        markOutlineBox(ready, ring);
+        ready.on('moveend', () => markOutlineBox(ready, ring));
       }
       markersRef.current = installPlantMarkers(ready, firstPlants.current, {
         onPlant: (plant) => handlers.current.onPlant(plant),

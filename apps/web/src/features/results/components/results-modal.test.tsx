@@ -199,7 +199,8 @@ describe('report results', () => {
       expect(map.dataset.compare).toMatch(/^This report · Chlorophyll Content @ .*\/tiles\/comb\//),
     );
     await userEvent.click(screen.getByTestId('results-compare-report'));
-    await userEvent.click(await screen.findByRole('option', { name: /2023/ }));
+    // Named as the field page names dates: DD/MM/YY.
+    await userEvent.click(await screen.findByRole('option', { name: '10/07/23' }));
     await waitFor(() =>
       expect(map.dataset.compare).toMatch(
         new RegExp(`· High Definition @ .*/reports/${OTHER}/files/tiles/no_pseu/`),

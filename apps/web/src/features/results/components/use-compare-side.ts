@@ -16,7 +16,7 @@ export function tileBounds(ring: [number, number][] | null): [number, number, nu
 
 /** The raster and label of the swipe's right side, once the chosen report's tiles are known. */
 export function useCompareSide(results: ReportResultsView, choice: CompareChoice | null): SwipeSide | null {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const otherUuid = choice && choice.reportUuid !== results.uuid ? choice.reportUuid : null;
   const other = useReportResults(otherUuid ?? '', otherUuid !== null);
   const source = otherUuid ? other.data : results;
@@ -25,7 +25,7 @@ export function useCompareSide(results: ReportResultsView, choice: CompareChoice
     choice.layer && source.layers.includes(choice.layer) ? choice.layer : defaultCompareLayer(source.layers);
   if (!layer) return null;
   const sibling = results.siblings.find((s) => s.uuid === otherUuid);
-  const reportName = sibling ? reportLabel(sibling, i18n.language) : t('results.compare.thisReport');
+  const reportName = sibling ? reportLabel(sibling) : t('results.compare.thisReport');
   const bounds = tileBounds(results.field.polygonPoints);
   return {
     overlay: {

@@ -29,7 +29,8 @@ export function AssignCrew({ shoot, slot }: { shoot: ShootView; slot: CrewSlot }
   const testId = TEST_IDS[slot];
 
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
+    // On a phone the button goes under the list rather than squeezing its placeholder and names.
+    <Group gap="xs" align="flex-end">
       <Select
         label={slot === 'droneAdmin' ? t('shoots.assign.droneAdmin') : t('shoots.assign.droneOperator')}
         placeholder={crew.isPending ? t('common.loading') : t('shoots.assign.choose')}
@@ -39,7 +40,7 @@ export function AssignCrew({ shoot, slot }: { shoot: ShootView; slot: CrewSlot }
         onChange={setChosen}
         searchable
         disabled={crew.isPending}
-        style={{ flex: 1 }}
+        style={{ flex: '1 1 200px' }}
         maw={320}
         data-testid={testId}
       />

@@ -1,7 +1,12 @@
 import type { ShootFieldView } from '@ampelos/domain';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef } from 'react';
-import { BaseMap, fitToRing, setPolygonOutlines } from '../../../components/map/index.ts';
+import {
+  BaseMap,
+  fitToRing,
+  refitOnImageryPadding,
+  setPolygonOutlines,
+} from '../../../components/map/index.ts';
 
 const SOURCE_ID = 'shoot-field-outline';
 
@@ -22,6 +27,8 @@ export function ShootMap({ field, h = 300 }: { field: ShootFieldView; h?: number
       if (mapRef.current === map) mapRef.current = null;
     });
     show(map, fieldRef.current);
+    // Under the no-imagery banner the field is fitted again into the view that is left.
+    refitOnImageryPadding(map, () => fitToRing(map, fieldRef.current.polygonPoints));
   }, []);
 
   useEffect(() => {

@@ -57,7 +57,8 @@ export function ShootRow({ entry, active, onSelect, compact }: ShootRowProps) {
           </Text>
         )}
         {(dates || !compact) && (
-          <Text size="xs" c="dimmed" truncate>
+          // Wraps rather than cuts: beside a long Greek status on a phone the days would lose their end.
+          <Text size="xs" c="dimmed">
             {compact ? dates : [`#${entryReportUuid(entry).slice(0, 4)}`, dates].filter(Boolean).join(' · ')}
           </Text>
         )}

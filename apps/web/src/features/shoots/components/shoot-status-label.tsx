@@ -9,9 +9,10 @@ export function ShootStatusLabel({ status, testId }: { status: unknown; testId?:
     <Badge
       color={shootStatusColour(status)}
       variant="light"
-      // Short labels that are never cut: the title beside them wraps instead.
-      style={{ flexShrink: 0 }}
-      styles={{ label: { overflow: 'visible' } }}
+      // Short labels that are never cut: the title beside them wraps instead. In a cell narrower than
+      // the label (Greek "Ανάθεση σε χειριστή" on a phone) the label wraps inside the badge.
+      style={{ flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' }}
+      styles={{ label: { overflow: 'visible', whiteSpace: 'normal', textAlign: 'center' } }}
       data-testid={testId}
       data-status={typeof status === 'string' ? status : undefined}
     >

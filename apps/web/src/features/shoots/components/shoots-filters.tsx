@@ -61,6 +61,8 @@ export function ShootsFilters({ filters, onChange, manager }: ShootsFiltersProps
   const reportStatuses = REPORT_STATUSES.filter(
     (status) => manager || !AWAITING_REPORT_STATUSES.includes(status),
   );
+  // Nor an unassigned shoot: every shoot a crew sees has been assigned to it.
+  const shootStatuses = SHOOT_STATUSES.filter((status) => manager || status !== 'unassigned');
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <FilterGroup
@@ -77,7 +79,7 @@ export function ShootsFilters({ filters, onChange, manager }: ShootsFiltersProps
         label={t('shoots.filters.shootStatus')}
         testId="shoots-filter-shoot-status"
         selected={filters.shootStatuses}
-        options={SHOOT_STATUSES.map((status) => ({ value: status, label: t(shootStatusKey(status)) }))}
+        options={shootStatuses.map((status) => ({ value: status, label: t(shootStatusKey(status)) }))}
         onChange={(values) => onChange({ ...filters, shootStatuses: values as ShootStatus[] })}
       />
     </SimpleGrid>

@@ -184,6 +184,10 @@ describe('ShootsScreen', () => {
       expect(within(filter).getByText('Processing Pending')).toBeTruthy();
       expect(screen.queryByTestId('shoots-need-assignment')).toBeNull();
       expect(screen.queryByTestId('shoots-need-assignment-count')).toBeNull();
+      // A crew's shoots are assigned: "Unassigned" would filter to nothing.
+      const shootStatuses = screen.getByTestId('shoots-filter-shoot-status');
+      expect(shootStatuses.querySelector('[data-value="unassigned"]')).toBeNull();
+      expect(shootStatuses.querySelector('[data-value="confirmed_shoot_dates"]')).toBeTruthy();
     },
   );
 
