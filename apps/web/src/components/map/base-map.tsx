@@ -66,6 +66,8 @@ export interface BaseMapProps extends Omit<BoxProps, 'children'> {
   maxZoom?: number;
   /** Where the notice goes when the base imagery cannot load: top (default) or above the scale bar. */
   imageryNotice?: ImageryNoticePlacement;
+  /** A map the user draws on: the no-imagery notice says drawing still works. */
+  drawing?: boolean;
   'data-testid'?: string;
   [data: `data-${string}`]: string | boolean | undefined;
 }
@@ -81,6 +83,7 @@ export function BaseMap({
   onReady,
   maxZoom = 21,
   imageryNotice = 'top',
+  drawing = false,
   h = 400,
   ...boxProps
 }: BaseMapProps) {
@@ -225,7 +228,9 @@ export function BaseMap({
       data-map-ready={ready || undefined}
       {...boxProps}
     >
-      {imagery.failed && <ImageryNotice ref={noticeRef} center={imagery.center} placement={imageryNotice} />}
+      {imagery.failed && (
+        <ImageryNotice ref={noticeRef} center={imagery.center} placement={imageryNotice} drawing={drawing} />
+      )}
     </Box>
   );
 }

@@ -78,9 +78,11 @@ export type ImageryNoticePlacement = 'top' | 'bottom';
  */
 export const ImageryNotice = forwardRef<
   HTMLDivElement,
-  { center: ImageryState['center']; placement: ImageryNoticePlacement }
->(function ImageryNotice({ center, placement }, ref) {
+  { center: ImageryState['center']; placement: ImageryNoticePlacement; drawing?: boolean }
+>(function ImageryNotice({ center, placement, drawing = false }, ref) {
   const { t } = useTranslation();
+  // Drawing still works without imagery; on a map that only shows fields, drawing is not offered.
+  const fallback = drawing ? t('map.imageryFallback') : t('map.imageryFallbackView');
   const at =
     // At the bottom its height above the map's edge is the stylesheet's: it follows the scale bar.
     placement === 'top' ? { top: 8, left: 8, right: 48 } : { left: 8, maw: 'calc(100% - 64px)' };
@@ -116,9 +118,9 @@ export const ImageryNotice = forwardRef<
       </Group>
       {/* On a small map the title and the coordinates say enough; a screen reader hears it all. */}
       <Text size="xs" visibleFrom="md">
-        {t('map.imageryFallback')}
+        {fallback}
       </Text>
-      <VisuallyHidden hiddenFrom="md">{t('map.imageryFallback')}</VisuallyHidden>
+      <VisuallyHidden hiddenFrom="md">{fallback}</VisuallyHidden>
     </Paper>
   );
 });

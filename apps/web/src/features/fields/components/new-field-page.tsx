@@ -165,6 +165,7 @@ export function NewFieldPage() {
                 h="min(62dvh, 620px)"
                 initialBounds={startingBounds(fields.data?.data ?? [])}
                 onReady={onReady}
+                drawing
                 data-draw-ready={draw.ready || undefined}
                 data-testid="new-field-map"
               />
