@@ -102,6 +102,8 @@ export interface ResultsSiblingView {
   uuid: string;
   createdAt: string;
   processedAt: string | null;
+  /** The final day of its shoot (YYYY-MM-DD), when it had one: its name, as on the report panel. */
+  finalShootDay: string | null;
 }
 
 /** `POST /api/reports/update/bbox` answer; `box` is null when a drawn box was cleared (and so removed). */

@@ -29,6 +29,8 @@ export interface ReportContext {
     droneAdminId: number | null;
     droneOperatorId: number | null;
     droneOperatorCompanyId: number | null;
+    /** The day it was flown (YYYY-MM-DD), once known: how a completed report is named. */
+    finalDay: string | null;
   } | null;
 }
 
@@ -63,7 +65,12 @@ export function reportQueries(db: Db) {
         report: reports,
         field: fields,
         owner: ownerColumns,
-        shoot: { id: shoots.id, droneAdminId: shoots.droneAdminId, droneOperatorId: shoots.droneOperatorId },
+        shoot: {
+          id: shoots.id,
+          droneAdminId: shoots.droneAdminId,
+          droneOperatorId: shoots.droneOperatorId,
+          finalDay: shoots.finalDay,
+        },
         pilotCompanyId: shootPilots.companyId,
       })
       .from(reports)
@@ -81,6 +88,7 @@ export function reportQueries(db: Db) {
             droneAdminId: shoot.droneAdminId,
             droneOperatorId: shoot.droneOperatorId,
             droneOperatorCompanyId: pilotCompanyId,
+            finalDay: shoot.finalDay,
           }
         : null,
     };

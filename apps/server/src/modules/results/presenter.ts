@@ -79,7 +79,9 @@ export interface ResultsState {
   canAnnotate: boolean;
   canExportAnnotations: boolean;
   /** The field's other completed reports the caller may see. */
-  siblings: Pick<ResultsReportRow, 'uuid' | 'createdAt' | 'processedAt'>[];
+  siblings: (Pick<ResultsReportRow, 'uuid' | 'createdAt' | 'processedAt'> & {
+    finalShootDay: string | null;
+  })[];
 }
 
 function presentSibling(report: ResultsState['siblings'][number]): ResultsSiblingView {
@@ -87,6 +89,7 @@ function presentSibling(report: ResultsState['siblings'][number]): ResultsSiblin
     uuid: report.uuid,
     createdAt: report.createdAt.toISOString(),
     processedAt: iso(report.processedAt),
+    finalShootDay: report.finalShootDay,
   };
 }
 

@@ -1,6 +1,12 @@
 import type { ReportResultsView } from '@ampelos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany, createField, createManualReport, signedInClient } from '../../test/factories.ts';
+import {
+  createCompany,
+  createField,
+  createManualReport,
+  createShoot,
+  signedInClient,
+} from '../../test/factories.ts';
 import type { Client } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { completedReport, RING } from './test-support.ts';
@@ -110,6 +116,8 @@ describe('GET /reports/{uuid}/results', () => {
       processedAt: new Date('2026-06-01T10:00:00Z'),
     });
     await createManualReport(ctx, field, { status: 'processing' });
+    // A flown report is named by its shoot's final day, as on the report panel.
+    await createShoot(ctx, older, { status: 'complete', finalDay: '2024-05-28' });
     // Another customer's completed report of another field is never offered.
     const stranger = await signedInClient(ctx);
     await completedReport(ctx, stranger.user);
@@ -119,7 +127,9 @@ describe('GET /reports/{uuid}/results', () => {
       uuid: newer.uuid,
       createdAt: expect.any(String),
       processedAt: '2026-06-01T10:00:00.000Z',
+      finalShootDay: null,
     });
+    expect(view.siblings[1]?.finalShootDay).toBe('2024-05-28');
     const newerView = await results(customer.http, newer.uuid);
     expect(newerView.siblings.map((sibling) => sibling.uuid)).toEqual([report.uuid, older.uuid]);
   });

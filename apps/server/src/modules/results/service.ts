@@ -72,7 +72,7 @@ export function createResultsService(deps: {
     const contexts = await Promise.all(uuids.filter((uuid) => visible.has(uuid)).map(deps.findReport));
     return contexts
       .filter((sibling): sibling is ReportContext => sibling !== undefined)
-      .map(({ report }) => report);
+      .map(({ report, shoot }) => ({ ...report, finalShootDay: shoot?.finalDay ?? null }));
   }
 
   return {

@@ -113,6 +113,7 @@ export const resultsSiblingViewSchema = z.strictObject({
   uuid: z.string(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  finalShootDay: z.string().nullable(),
 });
 /** The box an annotation saved (`BoxUpdateView['data']`): null when a drawn box was cleared. */
 export const savedBoxViewSchema = z.strictObject({

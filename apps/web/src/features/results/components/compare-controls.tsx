@@ -1,4 +1,4 @@
-import type { MapLayer, ReportResultsView } from '@ampelos/domain';
+import { type MapLayer, type ReportResultsView, reportName } from '@ampelos/domain';
 import { Select, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
@@ -22,11 +22,20 @@ export function defaultCompareLayer(layers: readonly MapLayer[]): MapLayer | nul
 }
 
 /**
- * A report's name in the picker: its processing date as the field page writes dates (DD/MM/YY in every
- * language), else # and four characters of its id.
+ * A report's name in the picker, as the report panel names it (`reportName`): the final day of its shoot
+ * or its processing date as the field page writes dates (DD/MM/YY in every language), else # and four
+ * characters of its id. Siblings are completed reports.
  */
-export function reportLabel(report: { uuid: string; processedAt: string | null }): string {
-  return report.processedAt ? formatDate(report.processedAt) : `#${report.uuid.slice(0, 4)}`;
+export function reportLabel(report: {
+  uuid: string;
+  processedAt: string | null;
+  finalShootDay: string | null;
+}): string {
+  const name = reportName(
+    { uuid: report.uuid, status: 'complete', processedAt: report.processedAt },
+    { shootDays: { final: report.finalShootDay } },
+  );
+  return name.kind === 'date' ? formatDate(name.date) : name.text;
 }
 
 /** The swipe comparison's switch and its right side: which report, which layer. */

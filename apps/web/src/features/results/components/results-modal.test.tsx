@@ -187,7 +187,14 @@ describe('report results', () => {
     });
     await openResults(
       resultsOf({
-        siblings: [{ uuid: OTHER, createdAt: '2023-07-01T10:00:00.000Z', processedAt: other.processedAt }],
+        siblings: [
+          {
+            uuid: OTHER,
+            createdAt: '2023-07-01T10:00:00.000Z',
+            processedAt: other.processedAt,
+            finalShootDay: '2023-07-08',
+          },
+        ],
       }),
       { others: [other] },
     );
@@ -199,8 +206,9 @@ describe('report results', () => {
       expect(map.dataset.compare).toMatch(/^This report · Chlorophyll Content @ .*\/tiles\/comb\//),
     );
     await userEvent.click(screen.getByTestId('results-compare-report'));
-    // Named as the field page names dates: DD/MM/YY.
-    await userEvent.click(await screen.findByRole('option', { name: '10/07/23' }));
+    // Named as the report panel names it (its shoot's final day, not its processing date), and as
+    // the field page writes dates: DD/MM/YY.
+    await userEvent.click(await screen.findByRole('option', { name: '08/07/23' }));
     await waitFor(() =>
       expect(map.dataset.compare).toMatch(
         new RegExp(`· High Definition @ .*/reports/${OTHER}/files/tiles/no_pseu/`),
