@@ -5,7 +5,7 @@ import type { Seeded } from './seed.ts';
 // Every screen of the app (apps/web/src/config/paths.ts and the dialogs opened from them), with
 // who sees it and how to reach it. `open` runs on a fresh navigation at each viewport width.
 
-export type Role = 'anonymous' | 'customer' | 'admin' | 'pilot';
+export type Role = 'anonymous' | 'customer' | 'admin' | 'pilot' | 'droneAdmin';
 
 export interface Screen {
   name: string;
@@ -289,6 +289,27 @@ export const screens: Screen[] = [
     name: 'pilot-shoot-detail',
     as: 'pilot',
     open: at((seeded) => `/shoots?shoot=${seeded.pilotShootUuid}`, 'shoot-detail'),
+  },
+  // A drone operator organisation's own view: its shoots, the shoot it was given with the list of its
+  // pilots open, and the dialog that confirms the shoot's dates inside the customer's availability.
+  { name: 'drone-shoots', as: 'droneAdmin', open: at('/shoots', 'shoot-row') },
+  {
+    name: 'drone-assign-pilot',
+    as: 'droneAdmin',
+    open: async (page, seeded) => {
+      await at((one) => `/shoots?shoot=${one.droneShootUuid}`, 'shoot-assign-drone-operator')(page, seeded);
+      await page.locator('[data-testid="shoot-assign-drone-operator"]:not([disabled])').click();
+      await page.getByRole('option', { name: /Eleni Pilota/ }).waitFor();
+    },
+  },
+  {
+    name: 'drone-confirm-dates',
+    as: 'droneAdmin',
+    open: async (page, seeded) => {
+      await at((one) => `/shoots?shoot=${one.droneShootUuid}`, 'shoot-confirm-dates')(page, seeded);
+      await page.getByTestId('shoot-confirm-dates').click();
+      await visible(page, 'confirm-dates-submit');
+    },
   },
   { name: 'users', as: 'admin', open: at('/users', 'user-row') },
   {

@@ -28,6 +28,12 @@ export interface Seeded {
   /** A drone pilot (drone_operator) and the shoot of another paid E2E report assigned to them. */
   pilot: Account;
   pilotShootUuid: string;
+  /**
+   * A drone operator organisation's owner (drone_admin, in its company with one pilot) and the shoot
+   * of a paid E2E report assigned to the organisation: no pilot and no dates yet, so both are offered.
+   */
+  droneAdmin: Account;
+  droneShootUuid: string;
 }
 
 export async function signIn(page: Page, server: RunningServer, account: Account) {
@@ -46,7 +52,7 @@ export async function signedInContext(
   browser: Browser,
   server: RunningServer,
   seeded: Seeded,
-  role: 'anonymous' | 'customer' | 'admin' | 'pilot',
+  role: 'anonymous' | 'customer' | 'admin' | 'pilot' | 'droneAdmin',
   lang: 'en' | 'el',
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -228,6 +234,7 @@ export async function seed(
   const users = await asAdmin('GET', '/users');
   const pilotId = users.data.find((user: { email: string }) => user.email === pilot.email).id;
   await asAdmin('PUT', `/shoot/${pilotShoot.shootUuid}`, { droneOperatorId: pilotId });
+  const { droneAdmin, droneShootUuid } = await droneOrganisation(server, { asCustomer, asAdmin }, stamp);
   return {
     customer,
     admin,
@@ -238,5 +245,55 @@ export async function seed(
     shootFieldUuid,
     pilot,
     pilotShootUuid: pilotShoot.shootUuid,
+    droneAdmin,
+    droneShootUuid,
   };
+}
+
+/**
+ * A drone operator organisation: its owner (drone_admin) moved into a drone operator company, a pilot
+ * invited into it (listed for assignment; it never signs in here), and a shoot the administrator
+ * assigned to the organisation.
+ */
+async function droneOrganisation(
+  server: RunningServer,
+  { asCustomer, asAdmin }: { asCustomer: Api; asAdmin: Api },
+  stamp: number,
+): Promise<{ droneAdmin: Account; droneShootUuid: string }> {
+  const droneAdmin = { email: `a11y-skyfleet-${stamp}@example.com`, password: 'Sky-Fleet-Owner-8' };
+  createAccount(server, droneAdmin, 'drone_admin', { first: 'Nikos', last: 'Skyfleet' });
+  const company = await asAdmin('POST', '/companies', {
+    kind: 'drone_operator',
+    firmTitle: 'Skyfleet Aerial',
+    firmActivity: 'Aerial surveys',
+    vatId: 'EL887766554',
+    email: `skyfleet-${stamp}@example.com`,
+    telephone: '2710222000',
+    city: 'Tripoli',
+    address: '10 Ethnikis Antistaseos',
+    zipCode: '22100',
+    taxAuthority: 'Tripoli',
+    state: 'Arcadia',
+    country: 'Greece',
+  });
+  const companyId = company.data.id as number;
+  const users = await asAdmin('GET', '/users');
+  const owner = users.data.find((user: { email: string }) => user.email === droneAdmin.email);
+  await asAdmin('PUT', '/user/update', {
+    uuid: owner.uuid,
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    companyId,
+  });
+  await asAdmin('POST', '/users', {
+    firstName: 'Eleni',
+    lastName: 'Pilota',
+    email: `a11y-skyfleet-pilot-${stamp}@example.com`,
+    role: 'drone_operator',
+    companyId,
+    lang: 'en',
+  });
+  const shoot = await shootNeedingAssignment(asCustomer, asAdmin, { title: 'Mantinia Plateau', slot: 8 });
+  await asAdmin('PUT', `/shoot/${shoot.shootUuid}`, { droneAdminId: owner.id });
+  return { droneAdmin, droneShootUuid: shoot.shootUuid };
 }

@@ -17,6 +17,18 @@ const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 
+/** Mantine's names for the calendar's header controls (its `ariaLabels`). */
+const CALENDAR_CONTROLS = [
+  'previousMonth',
+  'nextMonth',
+  'previousYear',
+  'nextYear',
+  'previousDecade',
+  'nextDecade',
+  'monthLevelControl',
+  'yearLevelControl',
+] as const;
+
 /** Follows the language: `<html lang>`, and the theme's texts (the close button of every dialog). */
 function useLanguageTheme() {
   const [lang, setLang] = useState(i18n.language);
@@ -36,8 +48,14 @@ function useLanguageTheme() {
       i18n.off('loaded', loaded);
     };
   }, []);
-  // Mantine's close buttons are icons with no name for screen readers (axe button-name).
+  // Mantine's close buttons and calendar arrows are icons with no name for screen readers (axe
+  // button-name); every date picker draws its month through Calendar, which takes the arrows' names.
   const closeLabel = i18n.t('dialog.close', { lng: lang });
+  const calendarLabels = JSON.stringify(
+    Object.fromEntries(
+      CALENDAR_CONTROLS.map((control) => [control, i18n.t(`dialog.calendar.${control}`, { lng: lang })]),
+    ),
+  );
   return useMemo(() => {
     const closeButtonProps = { 'aria-label': closeLabel };
     return createTheme({
@@ -46,9 +64,10 @@ function useLanguageTheme() {
         // Plain objects rather than Modal.extend(): importing the components would put them on every page.
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
+        Calendar: { defaultProps: { ariaLabels: JSON.parse(calendarLabels) } },
       },
     });
-  }, [closeLabel]);
+  }, [closeLabel, calendarLabels]);
 }
 
 // The toasts' container (swipe, transitions, scroll lock) is fetched with the first toast: one raised
