@@ -11,8 +11,9 @@ const OPERATIONS_ROLES = ROLES.filter(isShootManager);
  * the report is processing_data, so its shoot (E2E) is complete, with a final day — the one set,
  * else the day the photos were taken, else today. Photos dated more than a week from that day are
  * flagged to operations staff (a camera clock never set, or another flight's photos). Runs after
- * the report moved; idempotent (a shoot already complete keeps its day, the flag is sent again only
- * when ingest re-runs the acceptance, which it does not once the dataset moved on).
+ * the report moved and before the dataset shows as processing; idempotent (a shoot already complete
+ * keeps its day and is announced once; the flag is sent again only when ingest re-runs the acceptance,
+ * after a crash between this and the dataset's move).
  */
 export function createDataReceived(deps: {
   repository: DatasetRepository;

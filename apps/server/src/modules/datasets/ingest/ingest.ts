@@ -228,6 +228,9 @@ export function createIngest(deps: IngestDeps) {
       });
       return;
     }
+    // The shoot completes (and staff hear of far photo dates) before the dataset shows as processing:
+    // whoever sees the data accepted sees its shoot complete.
+    await deps.onDataAccepted?.(context, dataset.id);
     const moved = await repository.moveDataset(dataset.id, ['validating'], {
       status: 'processing',
       kind,
@@ -235,7 +238,6 @@ export function createIngest(deps: IngestDeps) {
     });
     if (!moved) return;
     deps.logger.info({ datasetId, kind, ...tally }, 'dataset accepted');
-    await deps.onDataAccepted?.(context, dataset.id);
     await deps.jobs.send(
       'dataset.fanout',
       { datasetId, phase: 'measure', generation: moved.generation },
