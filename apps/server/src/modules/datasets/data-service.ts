@@ -39,11 +39,16 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
       const canConfirmImaging = latest?.status === 'review' && mayConfirmImaging(auth);
       // An upload session that is still open takes more files; a submitted one does not.
       const open = latest === undefined || ['open', 'rejected', 'failed'].includes(latest.status);
+      const dataset = latest ? await datasetRows(latest.id) : null;
+      // The report read again after its dataset: the pipeline completes both in one transaction, so a
+      // dataset read as complete always comes with its report complete (read before, the report could
+      // still show processing_data beside a complete dataset).
+      const report = (await repository.findReportById(context.report.id))?.report ?? context.report;
       return {
-        report: context.report,
+        report,
         refusal: refusal?.msg ?? (open ? null : M.datasetAlreadySubmitted),
-        dataset: latest ? await datasetRows(latest.id) : null,
-        pdfAvailable: context.report.status === 'complete' && canSeeReport(auth, context),
+        dataset,
+        pdfAvailable: report.status === 'complete' && canSeeReport(auth, { ...context, report }),
         canConfirmImaging,
       };
     },
