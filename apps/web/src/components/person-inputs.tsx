@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 interface FormInputs {
   getInputProps: (path: string) => GetInputPropsReturnType;
 }
-const inputProps = (form: FormInputs, path: string) => form.getInputProps(path);
 
 /**
  * First and last name, required, with the browser's name autofill (sign-up and the profile). Test ids
@@ -21,14 +20,14 @@ export function PersonNameInputs({ form, testIdPrefix }: { form: FormInputs; tes
         autoComplete="given-name"
         required
         data-testid={`${testIdPrefix}-first-name`}
-        {...inputProps(form, 'firstName')}
+        {...form.getInputProps('firstName')}
       />
       <TextInput
         label={t('signup.lastName')}
         autoComplete="family-name"
         required
         data-testid={`${testIdPrefix}-last-name`}
-        {...inputProps(form, 'lastName')}
+        {...form.getInputProps('lastName')}
       />
     </>
   );
@@ -58,14 +57,14 @@ export function NewPasswordInputs({
         autoComplete="new-password"
         required
         data-testid={testIds.password}
-        {...inputProps(form, passwordPath)}
+        {...form.getInputProps(passwordPath)}
       />
       <PasswordInput
         label={t('auth.confirmPassword')}
         autoComplete="new-password"
         required
         data-testid={testIds.confirm}
-        {...inputProps(form, 'confirmPassword')}
+        {...form.getInputProps('confirmPassword')}
       />
     </>
   );

@@ -33,6 +33,15 @@ export function textsIn(lang: Lang, namespace: (typeof NAMESPACES)[number]) {
   return (key: string, params?: MessageParams) => translate(lang, `${namespace}:${key}`, params);
 }
 
+/** The texts of `keys` under `prefix` (`prefix.key`), as a record by key: a document's fixed labels. */
+export function textsOf<K extends string>(
+  t: ReturnType<typeof textsIn>,
+  prefix: string,
+  keys: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, t(`${prefix}.${key}`)])) as Record<K, string>;
+}
+
 /**
  * The texts stored under `key` as they are (objects and lists of texts): for a document whose
  * structure is itself content, such as the flight guide's sections. Throws on a missing key.

@@ -1,5 +1,5 @@
 import { type Lang, WINKLER_REGIONS, type WinklerRegion } from '@ampelos/domain';
-import { textsIn } from '../../../platform/i18n/index.ts';
+import { textsIn, textsOf } from '../../../platform/i18n/index.ts';
 
 /** "Ia 850–1111, Ib 1111–1389, …": the domain's region table, as the note under the season's figures. */
 const regionLimits = WINKLER_REGIONS.map(({ region, min, max }) => `${region} ${min}–${max}`).join(', ');
@@ -72,12 +72,8 @@ const PLAIN = [
 
 function copyOf(lang: Lang): AgroCopy {
   const t = textsIn(lang, 'pdf');
-  const plain = Object.fromEntries(PLAIN.map((key) => [key, t(`agro.${key}`)])) as Record<
-    (typeof PLAIN)[number],
-    string
-  >;
   return {
-    ...plain,
+    ...textsOf(t, 'agro', PLAIN),
     satelliteNote: (source) => t('agro.satelliteNote', { source }),
     winklerValue: (value, days, seasonDays, region) =>
       t(days >= seasonDays ? 'agro.winklerValue' : 'agro.winklerValueSoFar', {

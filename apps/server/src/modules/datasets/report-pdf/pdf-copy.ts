@@ -1,5 +1,5 @@
 import { type Lang, SERVICES, type Service } from '@ampelos/domain';
-import { textsIn } from '../../../platform/i18n/index.ts';
+import { textsIn, textsOf } from '../../../platform/i18n/index.ts';
 import type { StressColour } from '../../../platform/imaging/index.ts';
 import { STRESS_COLOURS } from './stress-summary.ts';
 
@@ -134,17 +134,11 @@ const PLAIN = [
 
 function copyOf(lang: Lang): PdfCopy {
   const t = textsIn(lang, 'pdf');
-  const each = <K extends string>(prefix: string, keys: readonly K[]) =>
-    Object.fromEntries(keys.map((key) => [key, t(`report.${prefix}.${key}`)])) as Record<K, string>;
-  const plain = Object.fromEntries(PLAIN.map((key) => [key, t(`report.${key}`)])) as Record<
-    (typeof PLAIN)[number],
-    string
-  >;
   return {
-    ...plain,
-    services: each('services', SERVICES),
-    colourNames: each('colourNames', STRESS_COLOURS),
-    colours: each('colours', STRESS_COLOURS),
+    ...textsOf(t, 'report', PLAIN),
+    services: textsOf(t, 'report.services', SERVICES),
+    colourNames: textsOf(t, 'report.colourNames', STRESS_COLOURS),
+    colours: textsOf(t, 'report.colours', STRESS_COLOURS),
     lookFirstNote: (metres) => t('report.lookFirstNote', { metres }),
     lookFirstItem: (count, latitude, longitude) => t('report.lookFirstItem', { count, latitude, longitude }),
     moreImages: (images) => t('report.moreImages', { images }),
