@@ -34,7 +34,6 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
   return {
     async state(auth: AuthContext, reportUuid: string): Promise<ReportDataState> {
       const context = await visibleReport(repository, auth, reportUuid);
-      const refusal = uploadRefusal(auth, context, now());
       const latest = await repository.latestDataset(context.report.id);
       const canConfirmImaging = latest?.status === 'review' && mayConfirmImaging(auth);
       // An upload session that is still open takes more files; a submitted one does not.
@@ -43,7 +42,9 @@ export function createDataService(deps: { repository: DatasetRepository; jobs: J
       // The report read again after its dataset: the pipeline completes both in one transaction, so a
       // dataset read as complete always comes with its report complete (read before, the report could
       // still show processing_data beside a complete dataset).
+      // Whether it takes an upload is decided on that same read (the failure moves both together).
       const report = (await repository.findReportById(context.report.id))?.report ?? context.report;
+      const refusal = uploadRefusal(auth, { ...context, report }, now());
       return {
         report,
         refusal: refusal?.msg ?? (open ? null : M.datasetAlreadySubmitted),
