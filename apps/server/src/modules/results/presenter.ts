@@ -11,7 +11,7 @@ import {
 import type { ReportBox, ReportOutputPoint } from '../../platform/db/schema.ts';
 import { hdFileName, PDF_FILE, reportFileUrl, VIGOUR_FILE } from '../datasets/paths.ts';
 import { hdBase, pixelToLngLat } from './annotations.ts';
-import type { ResultsReportRow } from './repository.ts';
+import type { CompletedSibling, ResultsReportRow } from './repository.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -79,9 +79,7 @@ export interface ResultsState {
   canAnnotate: boolean;
   canExportAnnotations: boolean;
   /** The field's other completed reports the caller may see. */
-  siblings: (Pick<ResultsReportRow, 'uuid' | 'createdAt' | 'processedAt'> & {
-    finalShootDay: string | null;
-  })[];
+  siblings: CompletedSibling[];
 }
 
 function presentSibling(report: ResultsState['siblings'][number]): ResultsSiblingView {

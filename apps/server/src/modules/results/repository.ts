@@ -1,27 +1,40 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { reports } from '../../platform/db/schema.ts';
+import { reports, shoots } from '../../platform/db/schema.ts';
 import { reportLifecycle } from '../reports/lifecycle.ts';
 import type { OutputDataChange } from '../reports/repository.ts';
 
 export type ResultsReportRow = typeof reports.$inferSelect;
+
+/** Another completed report of the same field, as the swipe comparison lists it. */
+export type CompletedSibling = Pick<ResultsReportRow, 'uuid' | 'createdAt' | 'processedAt'> & {
+  finalShootDay: string | null;
+};
 
 export type { OutputDataChange } from '../reports/repository.ts';
 
 /** The results' reads of reports; annotations write through the reports module's lifecycle. */
 export function createResultsRepository(db: Db) {
   return {
-    /** Uuids of the field's other completed reports, newest first (visibility is the caller's check). */
-    async completedSiblingUuids(fieldId: number, exceptReportId: number): Promise<string[]> {
-      const rows = await db
-        .select({ uuid: reports.uuid })
+    /**
+     * The field's other completed reports, newest first, with the day each was flown (how a
+     * completed report is named): one query, without their results (visibility is the caller's check).
+     */
+    async completedSiblings(fieldId: number, exceptReportId: number): Promise<CompletedSibling[]> {
+      return db
+        .select({
+          uuid: reports.uuid,
+          createdAt: reports.createdAt,
+          processedAt: reports.processedAt,
+          finalShootDay: shoots.finalDay,
+        })
         .from(reports)
+        .leftJoin(shoots, eq(shoots.reportId, reports.id))
         .where(
           and(eq(reports.fieldId, fieldId), eq(reports.status, 'complete'), ne(reports.id, exceptReportId)),
         )
         .orderBy(desc(reports.processedAt), desc(reports.id))
         .limit(50);
-      return rows.map((row) => row.uuid);
     },
 
     /**

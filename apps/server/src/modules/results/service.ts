@@ -67,12 +67,13 @@ export function createResultsService(deps: {
   /** The field's other completed reports the caller may see, for the swipe comparison. */
   async function visibleSiblings(auth: AuthContext, context: ReportContext) {
     if (!context.field) return [];
-    const uuids = await deps.results.completedSiblingUuids(context.field.id, context.report.id);
-    const visible = await deps.access.allowed(auth, 'report.viewResults', uuids);
-    const contexts = await Promise.all(uuids.filter((uuid) => visible.has(uuid)).map(deps.findReport));
-    return contexts
-      .filter((sibling): sibling is ReportContext => sibling !== undefined)
-      .map(({ report, shoot }) => ({ ...report, finalShootDay: shoot?.finalDay ?? null }));
+    const siblings = await deps.results.completedSiblings(context.field.id, context.report.id);
+    const visible = await deps.access.allowed(
+      auth,
+      'report.viewResults',
+      siblings.map((sibling) => sibling.uuid),
+    );
+    return siblings.filter((sibling) => visible.has(sibling.uuid));
   }
 
   return {
