@@ -1,8 +1,9 @@
 import type { IndicatorName } from '../types.ts';
-import { andBits, type BitMask, erodeBits } from './bit-mask.ts';
+import { andBits, type BitMask } from './bit-mask.ts';
+import type { CellScan } from './cell-scan.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
-import { scratchFloat32, scratchInt32, scratchUint8 } from './scratch.ts';
+import { scratchFloat32 } from './scratch.ts';
 
 /**
  * The cells plant units are cut from (see plant-units.ts): per block of the image its rows and the
@@ -156,26 +157,6 @@ export function blockLayout(
   };
 }
 
-/** Cell key of a pixel in its block's layout, −1 in a wide inter-row. */
-export function cellKey(layout: BlockLayout, x: number, y: number): number {
-  const { cos, sin } = layout;
-  const v = -x * sin + y * cos - layout.phaseV;
-  let j: number;
-  if (layout.wideRowPx) {
-    j = Math.floor(v / layout.wideRowPx);
-    if (v - j * layout.wideRowPx >= layout.acrossPx) return -1;
-  } else {
-    j = Math.floor(v / layout.acrossPx);
-  }
-  const row = j - layout.minJ;
-  if (row < 0 || row >= layout.phases.length) return -1;
-  const phase = ((layout.phases[row] as number) % layout.alongPx) - layout.alongPx;
-  const i = Math.floor((x * cos + y * sin - phase) / layout.alongPx) - 1;
-  const column = i - layout.minI;
-  if (column < 0 || column >= layout.columns) return -1;
-  return layout.offset + row * layout.columns + column;
-}
-
 /** The blocks of an image (about `blockM` each, the image split evenly), each with its own rows. */
 export interface CellLayouts {
   layouts: BlockLayout[];
@@ -216,115 +197,6 @@ export function layoutOfKey(layouts: BlockLayout[], key: number): BlockLayout {
   let found = layouts[0] as BlockLayout;
   for (const layout of layouts) if (layout.offset <= key) found = layout;
   return found;
-}
-
-/**
- * Per cell key, in typed arrays (a few thousand cells): the canopy's extent (in the image and
- * along/across its block's rows), canopy and shade counts; per domain pixel its cell (−1: none)
- * and whether the canopy is solid there.
- */
-export interface CellScan {
-  minXs: Int32Array;
-  minYs: Int32Array;
-  maxXs: Int32Array;
-  maxYs: Int32Array;
-  canopyCounts: Int32Array;
-  shadedCounts: Int32Array;
-  minUs: Float64Array;
-  maxUs: Float64Array;
-  minVs: Float64Array;
-  maxVs: Float64Array;
-  cellOfDomain: Int32Array;
-  solidOfDomain: Uint8Array;
-}
-
-export function scanCells(fields: PlantFields, cells: CellLayouts, metre: number): CellScan {
-  const { width, height, canopy, shaded } = fields;
-  const { layouts, blocksX, blocksY, keys } = cells;
-  // The block of a pixel: its block row once per image row, its block column looked up per x.
-  const blockColumns = new Int32Array(width);
-  for (let x = 0; x < width; x++) blockColumns[x] = Math.min(blocksX - 1, Math.floor((x * blocksX) / width));
-  const minXs = new Int32Array(keys).fill(width);
-  const minYs = new Int32Array(keys).fill(height);
-  const maxXs = new Int32Array(keys).fill(-1);
-  const maxYs = new Int32Array(keys).fill(-1);
-  const canopyCounts = new Int32Array(keys);
-  const shadedCounts = new Int32Array(keys);
-  // Extent of the canopy along (u) and across (v) its block's rows (the unit's own frame).
-  const minUs = new Float64Array(keys).fill(Infinity);
-  const maxUs = new Float64Array(keys).fill(-Infinity);
-  const minVs = new Float64Array(keys).fill(Infinity);
-  const maxVs = new Float64Array(keys).fill(-Infinity);
-  // Outline pixels: the plant-scale indicators. Vigour only where the canopy is solid around the
-  // pixel (eroded canopy): at a canopy's edge (a lawn along a road, a crown's rim) the window mixes
-  // in soil or asphalt, which is not the plant's vigour; cover judges thinning.
-  const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)));
-  // Without rows (a lawn, a verge, a hedge) the edge of a canopy mass is the usual place of a low
-  // value (grass thinning into a road, beside a wall): vigour is taken only where the whole
-  // plant-scale window lies inside the canopy.
-  const deepSolid = erodeBits(canopy, Math.max(1, Math.round(PLANT_UNITS.unrowedSolidM * metre)));
-  const cellInRows = new Uint8Array(keys);
-  for (const layout of layouts)
-    if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);
-  const { domain, domainIndex } = fields;
-  // One scan of the canopy and domain bits (both in scan order), each pixel's cell computed once.
-  // Working buffers (see scratch.ts): used by plantUnits before it returns, never kept.
-  const cellOfDomain = scratchInt32('unitCellOfDomain', domainIndex.length);
-  const solidOfDomain = scratchUint8('unitSolidOfDomain', domainIndex.length);
-  const stride = canopy.stride;
-  let next = 0;
-  for (let y = 0; y < height; y++) {
-    const row = y * stride;
-    const blockRow = Math.min(blocksY - 1, Math.floor((y * blocksY) / height)) * blocksX;
-    for (let k = 0; k < stride; k++) {
-      const canopyWord = canopy.words[row + k] as number;
-      const domainWord = domain.words[row + k] as number;
-      const shadedWord = shaded.words[row + k] as number;
-      const solidWord = solid.words[row + k] as number;
-      const deepSolidWord = deepSolid.words[row + k] as number;
-      let word = canopyWord | domainWord;
-      while (word !== 0) {
-        const bit = 31 - Math.clz32(word & -word);
-        word &= word - 1;
-        const x = (k << 5) + bit;
-        const layout = layouts[blockRow + (blockColumns[x] as number)] as BlockLayout;
-        const cell = cellKey(layout, x, y);
-        if ((domainWord >>> bit) & 1) {
-          cellOfDomain[next] = cell;
-          const solidBits = cell >= 0 && cellInRows[cell] ? solidWord : deepSolidWord;
-          solidOfDomain[next] = (solidBits >>> bit) & 1;
-          next++;
-        }
-        if (cell < 0 || ((canopyWord >>> bit) & 1) === 0) continue;
-        const u = x * layout.cos + y * layout.sin;
-        const v = -x * layout.sin + y * layout.cos;
-        if (u < (minUs[cell] as number)) minUs[cell] = u;
-        if (u > (maxUs[cell] as number)) maxUs[cell] = u;
-        if (v < (minVs[cell] as number)) minVs[cell] = v;
-        if (v > (maxVs[cell] as number)) maxVs[cell] = v;
-        if (x < (minXs[cell] as number)) minXs[cell] = x;
-        if (x > (maxXs[cell] as number)) maxXs[cell] = x;
-        if (y < (minYs[cell] as number)) minYs[cell] = y;
-        if (y > (maxYs[cell] as number)) maxYs[cell] = y;
-        canopyCounts[cell] = (canopyCounts[cell] as number) + 1;
-        if ((shadedWord >>> bit) & 1) shadedCounts[cell] = (shadedCounts[cell] as number) + 1;
-      }
-    }
-  }
-  return {
-    minXs,
-    minYs,
-    maxXs,
-    maxYs,
-    canopyCounts,
-    shadedCounts,
-    minUs,
-    maxUs,
-    minVs,
-    maxVs,
-    cellOfDomain,
-    solidOfDomain,
-  };
 }
 
 /**
