@@ -1,4 +1,4 @@
-import { erodeBits } from './bit-mask.ts';
+import { bitCount, erodeBits } from './bit-mask.ts';
 import { type CellLayouts, PLANT_UNITS } from './plant-cells.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { scratchInt32, scratchUint8 } from './scratch.ts';
@@ -49,6 +49,12 @@ interface BlockTables {
   /** x·cos and −x·sin at `block · width + x`. */
   alongX: Float64Array;
   acrossX: Float64Array;
+  /** y·sin and y·cos of each block, for the image row being scanned. */
+  alongY: Float64Array;
+  acrossY: Float64Array;
+  width: number;
+  /** What `cellAt` found last: j, then i (−∞: in a wide inter-row, +∞: j outside the block). */
+  probe: Float64Array;
 }
 
 function blockTables(cells: CellLayouts, width: number): BlockTables {
@@ -70,6 +76,10 @@ function blockTables(cells: CellLayouts, width: number): BlockTables {
     rowPhase: new Float64Array(layouts.reduce((sum, layout) => sum + layout.phases.length, 0)),
     alongX: new Float64Array(n * width),
     acrossX: new Float64Array(n * width),
+    alongY: new Float64Array(n),
+    acrossY: new Float64Array(n),
+    width,
+    probe: new Float64Array(2),
   };
   let phaseAt = 0;
   layouts.forEach((layout, b) => {
@@ -95,18 +105,45 @@ function blockTables(cells: CellLayouts, width: number): BlockTables {
   return tables;
 }
 
+/**
+ * The cell key of pixel x of the row being scanned in block b (−1: none): cell row j across the
+ * rows (none in a wide inter-row), then column i along the row at that row's phase.
+ */
+function cellAt(tables: BlockTables, b: number, x: number): number {
+  const at = b * tables.width + x;
+  const across =
+    (tables.acrossX[at] as number) + (tables.acrossY[b] as number) - (tables.phaseV[b] as number);
+  const wide = tables.wideRowPx[b] as number;
+  const j = wide ? Math.floor(across / wide) : Math.floor(across / (tables.acrossPx[b] as number));
+  const cellRow = j - (tables.minJ[b] as number);
+  tables.probe[0] = j;
+  if (wide && across - j * wide >= (tables.acrossPx[b] as number)) {
+    tables.probe[1] = Number.NEGATIVE_INFINITY;
+    return -1;
+  }
+  if (cellRow < 0 || cellRow >= (tables.rowCount[b] as number)) {
+    tables.probe[1] = Number.POSITIVE_INFINITY;
+    return -1;
+  }
+  const u = (tables.alongX[at] as number) + (tables.alongY[b] as number);
+  const phase = tables.rowPhase[(tables.phaseStart[b] as number) + cellRow] as number;
+  const i = Math.floor((u - phase) / (tables.alongPx[b] as number)) - 1;
+  tables.probe[1] = i;
+  const column = i - (tables.minI[b] as number);
+  if (column < 0 || column >= (tables.columns[b] as number)) return -1;
+  return (tables.offset[b] as number) + cellRow * (tables.columns[b] as number) + column;
+}
+
 export function scanCells(fields: PlantFields, cells: CellLayouts, metre: number): CellScan {
   const { width, height, canopy, shaded } = fields;
   const { layouts, blocksX, blocksY, keys } = cells;
   const tables = blockTables(cells, width);
-  const { phaseV, wideRowPx, acrossPx, alongPx, minJ, rowCount, minI, columns, offset } = tables;
-  const { phaseStart, rowPhase, alongX, acrossX } = tables;
   // The block of a pixel: its block row once per image row, its block column looked up per x.
   const blockColumns = new Int32Array(width);
   for (let x = 0; x < width; x++) blockColumns[x] = Math.min(blocksX - 1, Math.floor((x * blocksX) / width));
-  // y·sin and y·cos of each block, per image row.
-  const alongY = new Float64Array(layouts.length);
-  const acrossY = new Float64Array(layouts.length);
+  // The last column of each block column.
+  const blockLastX = new Int32Array(blocksX);
+  for (let x = 0; x < width; x++) blockLastX[blockColumns[x] as number] = x;
   const minXs = new Int32Array(keys).fill(width);
   const minYs = new Int32Array(keys).fill(height);
   const maxXs = new Int32Array(keys).fill(-1);
@@ -134,68 +171,7 @@ export function scanCells(fields: PlantFields, cells: CellLayouts, metre: number
   // Working buffers (see scratch.ts): used by plantUnits before it returns, never kept.
   const cellOfDomain = scratchInt32('unitCellOfDomain', domainIndex.length);
   const solidOfDomain = scratchUint8('unitSolidOfDomain', domainIndex.length);
-  const stride = canopy.stride;
-  let next = 0;
-  for (let y = 0; y < height; y++) {
-    const row = y * stride;
-    const blockRow = Math.min(blocksY - 1, Math.floor((y * blocksY) / height)) * blocksX;
-    for (let b = blockRow; b < blockRow + blocksX; b++) {
-      alongY[b] = y * (tables.sin[b] as number);
-      acrossY[b] = y * (tables.cos[b] as number);
-    }
-    for (let k = 0; k < stride; k++) {
-      const canopyWord = canopy.words[row + k] as number;
-      const domainWord = domain.words[row + k] as number;
-      const shadedWord = shaded.words[row + k] as number;
-      const solidWord = solid.words[row + k] as number;
-      const deepSolidWord = deepSolid.words[row + k] as number;
-      let word = canopyWord | domainWord;
-      while (word !== 0) {
-        const bit = 31 - Math.clz32(word & -word);
-        word &= word - 1;
-        const x = (k << 5) + bit;
-        const b = blockRow + (blockColumns[x] as number);
-        const u = (alongX[b * width + x] as number) + (alongY[b] as number);
-        const v = (acrossX[b * width + x] as number) + (acrossY[b] as number);
-        // The cell key: cell row j across the rows (none in a wide inter-row), then column i along
-        // the row at that row's phase; −1 outside the block's cells.
-        let cell = -1;
-        const across = v - (phaseV[b] as number);
-        const wide = wideRowPx[b] as number;
-        const j = wide ? Math.floor(across / wide) : Math.floor(across / (acrossPx[b] as number));
-        const cellRow = j - (minJ[b] as number);
-        if (
-          (!wide || across - j * wide < (acrossPx[b] as number)) &&
-          cellRow >= 0 &&
-          cellRow < (rowCount[b] as number)
-        ) {
-          const along = alongPx[b] as number;
-          const phase = rowPhase[(phaseStart[b] as number) + cellRow] as number;
-          const column = Math.floor((u - phase) / along) - 1 - (minI[b] as number);
-          if (column >= 0 && column < (columns[b] as number))
-            cell = (offset[b] as number) + cellRow * (columns[b] as number) + column;
-        }
-        if ((domainWord >>> bit) & 1) {
-          cellOfDomain[next] = cell;
-          const solidBits = cell >= 0 && cellInRows[cell] ? solidWord : deepSolidWord;
-          solidOfDomain[next] = (solidBits >>> bit) & 1;
-          next++;
-        }
-        if (cell < 0 || ((canopyWord >>> bit) & 1) === 0) continue;
-        if (u < (minUs[cell] as number)) minUs[cell] = u;
-        if (u > (maxUs[cell] as number)) maxUs[cell] = u;
-        if (v < (minVs[cell] as number)) minVs[cell] = v;
-        if (v > (maxVs[cell] as number)) maxVs[cell] = v;
-        if (x < (minXs[cell] as number)) minXs[cell] = x;
-        if (x > (maxXs[cell] as number)) maxXs[cell] = x;
-        if (y < (minYs[cell] as number)) minYs[cell] = y;
-        if (y > (maxYs[cell] as number)) maxYs[cell] = y;
-        canopyCounts[cell] = (canopyCounts[cell] as number) + 1;
-        if ((shadedWord >>> bit) & 1) shadedCounts[cell] = (shadedCounts[cell] as number) + 1;
-      }
-    }
-  }
-  return {
+  const scan: CellScan = {
     minXs,
     minYs,
     maxXs,
@@ -209,4 +185,148 @@ export function scanCells(fields: PlantFields, cells: CellLayouts, metre: number
     cellOfDomain,
     solidOfDomain,
   };
+  const masks = { canopy: canopy.words, domain: domain.words, shaded: shaded.words, solid: solid.words };
+  const blocks = { blocksX, blocksY, blockColumns, blockLastX, cellInRows };
+  scanInto(scan, tables, masks, deepSolid.words, blocks, width, height, canopy.stride);
+  return scan;
+}
+
+/** Whether pixel x of the row scanned in block b has the j and i (or inter-row test) given. */
+function sameCell(tables: BlockTables, b: number, x: number, j: number, inner: number): boolean {
+  cellAt(tables, b, x);
+  return tables.probe[0] === j && tables.probe[1] === inner;
+}
+
+/** Bits first..last (0–31, inclusive) of a word. */
+const bitRange = (first: number, last: number) => (-1 << first) & (-1 >>> (31 - last));
+
+/**
+ * The scan, segment by segment: along an image row a cell's pixels are contiguous (j and i are
+ * rounded monotone functions of x, and so is the wide inter-row test for one j), so where j, the
+ * test and i are the same at two pixels every pixel between them is in the same cell (or in none).
+ * A segment's canopy is then counted by words, and its extent read at its first and last canopy
+ * pixel (u and v are monotone along it): the same extents and counts as pixel by pixel.
+ */
+function scanInto(
+  scan: CellScan,
+  tables: BlockTables,
+  masks: { canopy: Int32Array; domain: Int32Array; shaded: Int32Array; solid: Int32Array },
+  deepSolid: Int32Array,
+  blocks: {
+    blocksX: number;
+    blocksY: number;
+    blockColumns: Int32Array;
+    blockLastX: Int32Array;
+    cellInRows: Uint8Array;
+  },
+  width: number,
+  height: number,
+  stride: number,
+): void {
+  const { canopy, domain, shaded, solid } = masks;
+  const { blocksX, blocksY, blockColumns, blockLastX, cellInRows } = blocks;
+  const { cellOfDomain, solidOfDomain } = scan;
+  let next = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    const blockRow = Math.min(blocksY - 1, Math.floor((y * blocksY) / height)) * blocksX;
+    for (let b = blockRow; b < blockRow + blocksX; b++) {
+      tables.alongY[b] = y * (tables.sin[b] as number);
+      tables.acrossY[b] = y * (tables.cos[b] as number);
+    }
+    let k = 0;
+    let word = (canopy[row] as number) | (domain[row] as number);
+    while (true) {
+      // The next canopy or domain pixel of the row.
+      while (word === 0 && ++k < stride) word = (canopy[row + k] as number) | (domain[row + k] as number);
+      if (word === 0) break;
+      const x = (k << 5) + 31 - Math.clz32(word & -word);
+      const b = blockRow + (blockColumns[x] as number);
+      const cell = cellAt(tables, b, x);
+      const j = tables.probe[0] as number;
+      const inner = tables.probe[1] as number;
+      const last = blockLastX[b - blockRow] as number;
+      // The segment's end: galloping, then bisecting between the last pixel found in the cell
+      // and the first found outside it.
+      let end = x;
+      let beyond = last + 1;
+      for (let step = 8; end < last; step *= 2) {
+        const probeX = Math.min(x + step, last);
+        if (sameCell(tables, b, probeX, j, inner)) end = probeX;
+        else {
+          beyond = probeX;
+          break;
+        }
+      }
+      while (beyond - end > 1) {
+        const middle = (end + beyond) >> 1;
+        if (sameCell(tables, b, middle, j, inner)) end = middle;
+        else beyond = middle;
+      }
+      // Pixels x..end are in `cell`.
+      let firstCanopy = -1;
+      let lastCanopy = -1;
+      let count = 0;
+      let shadedCount = 0;
+      const inRows = cell >= 0 && cellInRows[cell] === 1;
+      for (let w = x >> 5; w <= end >> 5; w++) {
+        const range = bitRange(w === x >> 5 ? x & 31 : 0, w === end >> 5 ? end & 31 : 31);
+        let domainBits = (domain[row + w] as number) & range;
+        if (domainBits !== 0) {
+          const solidBits = inRows ? (solid[row + w] as number) : (deepSolid[row + w] as number);
+          while (domainBits !== 0) {
+            const bit = 31 - Math.clz32(domainBits & -domainBits);
+            domainBits &= domainBits - 1;
+            cellOfDomain[next] = cell;
+            solidOfDomain[next] = (solidBits >>> bit) & 1;
+            next++;
+          }
+        }
+        const canopyBits = (canopy[row + w] as number) & range;
+        if (cell < 0 || canopyBits === 0) continue;
+        if (firstCanopy < 0) firstCanopy = (w << 5) + 31 - Math.clz32(canopyBits & -canopyBits);
+        lastCanopy = (w << 5) + 31 - Math.clz32(canopyBits);
+        count += bitCount(canopyBits);
+        shadedCount += bitCount(canopyBits & (shaded[row + w] as number));
+      }
+      if (count > 0) addCanopy(scan, tables, cell, b, y, firstCanopy, lastCanopy, count, shadedCount);
+      // On past the segment.
+      if (end + 1 >= width) break;
+      k = (end + 1) >> 5;
+      word = ((canopy[row + k] as number) | (domain[row + k] as number)) & (-1 << ((end + 1) & 31));
+    }
+  }
+}
+
+/** The cell's extent along (u) and across (v) the rows, extended to pixel x of the row scanned. */
+function extendFrame(scan: CellScan, tables: BlockTables, cell: number, b: number, x: number): void {
+  const at = b * tables.width + x;
+  const u = (tables.alongX[at] as number) + (tables.alongY[b] as number);
+  const v = (tables.acrossX[at] as number) + (tables.acrossY[b] as number);
+  if (u < (scan.minUs[cell] as number)) scan.minUs[cell] = u;
+  if (u > (scan.maxUs[cell] as number)) scan.maxUs[cell] = u;
+  if (v < (scan.minVs[cell] as number)) scan.minVs[cell] = v;
+  if (v > (scan.maxVs[cell] as number)) scan.maxVs[cell] = v;
+}
+
+/** A segment's canopy pixels (first..last of row y, `count` of them) added to its cell. */
+function addCanopy(
+  scan: CellScan,
+  tables: BlockTables,
+  cell: number,
+  b: number,
+  y: number,
+  first: number,
+  last: number,
+  count: number,
+  shadedCount: number,
+): void {
+  extendFrame(scan, tables, cell, b, first);
+  if (last !== first) extendFrame(scan, tables, cell, b, last);
+  if (first < (scan.minXs[cell] as number)) scan.minXs[cell] = first;
+  if (last > (scan.maxXs[cell] as number)) scan.maxXs[cell] = last;
+  if (y < (scan.minYs[cell] as number)) scan.minYs[cell] = y;
+  if (y > (scan.maxYs[cell] as number)) scan.maxYs[cell] = y;
+  scan.canopyCounts[cell] = (scan.canopyCounts[cell] as number) + count;
+  scan.shadedCounts[cell] = (scan.shadedCounts[cell] as number) + shadedCount;
 }
