@@ -1,9 +1,6 @@
-import type { IndicatorName } from '../types.ts';
 import { andBits, type BitMask } from './bit-mask.ts';
-import type { CellScan } from './cell-scan.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
-import { scratchFloat32 } from './scratch.ts';
 
 /**
  * The cells plant units are cut from (see plant-units.ts): per block of the image its rows and the
@@ -197,89 +194,4 @@ export function layoutOfKey(layouts: BlockLayout[], key: number): BlockLayout {
   let found = layouts[0] as BlockLayout;
   for (const layout of layouts) if (layout.offset <= key) found = layout;
   return found;
-}
-
-/**
- * The plant-scale values of each cell with canopy: vigour (solid canopy only) and cover grouped
- * by cell (`*Values[*Starts[c] .. *Starts[c + 1])`, for their lower quartile), and the sums and
- * counts of the colour indicators (`colourSums[4c ..]`: chlorophyll sum, count, water sum, count).
- */
-export interface CellValues {
-  names: (IndicatorName | null)[];
-  vigourStarts: Int32Array;
-  vigourValues: Float32Array;
-  coverStarts: Int32Array;
-  coverValues: Float32Array;
-  colourSums: Float64Array;
-}
-
-export function cellValues(fields: PlantFields, keys: number, scan: CellScan): CellValues {
-  const { domainIndex } = fields;
-  const { cellOfDomain, solidOfDomain, canopyCounts } = scan;
-  const names: (IndicatorName | null)[] = [
-    fields.roles.vigour,
-    'cover',
-    fields.roles.chlorophyll,
-    fields.roles.water,
-  ];
-  const planes = names.map((name) => (name ? (fields.values[name] ?? null) : null));
-  const [vigourPlane, coverPlane, chlorophyllPlane, waterPlane] = planes;
-  // Vigour and cover of a unit are the lower quartile of its plant-scale values, not the mean: a
-  // stressed vine that straddles two cells still shows in both, undiluted by its healthy neighbour.
-  // Gathered per cell by a counting sort into one typed array each.
-  const vigourCounts = new Int32Array(keys + 1);
-  const coverCounts = new Int32Array(keys + 1);
-  const colourSums = new Float64Array(keys * 4);
-  for (let k = 0; k < domainIndex.length; k++) {
-    let cell = cellOfDomain[k] as number;
-    if (cell >= 0 && canopyCounts[cell] === 0) cell = -1;
-    cellOfDomain[k] = cell;
-    if (cell < 0) continue;
-    const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(vigour) && solidOfDomain[k] === 1)
-      vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + 1;
-    const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(cover)) coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + 1;
-    const chlorophyll = chlorophyllPlane ? (chlorophyllPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(chlorophyll)) {
-      colourSums[cell * 4] = (colourSums[cell * 4] as number) + chlorophyll;
-      colourSums[cell * 4 + 1] = (colourSums[cell * 4 + 1] as number) + 1;
-    }
-    const water = waterPlane ? (waterPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(water)) {
-      colourSums[cell * 4 + 2] = (colourSums[cell * 4 + 2] as number) + water;
-      colourSums[cell * 4 + 3] = (colourSums[cell * 4 + 3] as number) + 1;
-    }
-  }
-  for (let cell = 0; cell < keys; cell++) {
-    vigourCounts[cell + 1] = (vigourCounts[cell + 1] as number) + (vigourCounts[cell] as number);
-    coverCounts[cell + 1] = (coverCounts[cell + 1] as number) + (coverCounts[cell] as number);
-  }
-  // Working buffers too: the quartiles are selected from them before plantUnits returns.
-  const vigourValues = scratchFloat32('unitVigourValues', vigourCounts[keys] as number);
-  const coverValues = scratchFloat32('unitCoverValues', coverCounts[keys] as number);
-  const vigourFill = vigourCounts.slice(0, keys);
-  const coverFill = coverCounts.slice(0, keys);
-  for (let k = 0; k < domainIndex.length; k++) {
-    const cell = cellOfDomain[k] as number;
-    if (cell < 0) continue;
-    const vigour = vigourPlane ? (vigourPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(vigour) && solidOfDomain[k] === 1) {
-      vigourValues[vigourFill[cell] as number] = vigour;
-      vigourFill[cell] = (vigourFill[cell] as number) + 1;
-    }
-    const cover = coverPlane ? (coverPlane[k] as number) : Number.NaN;
-    if (!Number.isNaN(cover)) {
-      coverValues[coverFill[cell] as number] = cover;
-      coverFill[cell] = (coverFill[cell] as number) + 1;
-    }
-  }
-  return {
-    names,
-    vigourStarts: vigourCounts,
-    vigourValues,
-    coverStarts: coverCounts,
-    coverValues,
-    colourSums,
-  };
 }
