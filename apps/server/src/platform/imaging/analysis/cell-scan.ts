@@ -166,11 +166,11 @@ export function scanCells(fields: PlantFields, cells: CellLayouts, metre: number
   const cellInRows = new Uint8Array(keys);
   for (const layout of layouts)
     if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);
-  const { domain, domainIndex } = fields;
+  const { domain, domainCount } = fields;
   // One scan of the canopy and domain bits (both in scan order), each pixel's cell computed once.
   // Working buffers (see scratch.ts): used by plantUnits before it returns, never kept.
-  const cellOfDomain = scratchInt32('unitCellOfDomain', domainIndex.length);
-  const solidOfDomain = scratchUint8('unitSolidOfDomain', domainIndex.length);
+  const cellOfDomain = scratchInt32('unitCellOfDomain', domainCount);
+  const solidOfDomain = scratchUint8('unitSolidOfDomain', domainCount);
   const scan: CellScan = {
     minXs,
     minYs,

@@ -34,8 +34,11 @@ export interface PlantFields {
   /** Canopy pixels in shadow (colour and index unreliable): a unit mostly in shade is not judged. */
   shaded: BitMask;
   domain: BitMask;
-  /** Indices of the domain pixels, in scan order: `values[name][k]` belongs to pixel `domainIndex[k]`. */
-  domainIndex: Int32Array;
+  /**
+   * Indices of the domain pixels, in scan order: `values[name][k]` belongs to pixel `domainIndex[k]`.
+   * Listed when first read (see `lazyDomainIndex`).
+   */
+  readonly domainIndex: Int32Array;
   roles: Measurement['roles'];
   values: Partial<Record<IndicatorName, Float32Array>>;
   canopyCount: number;
@@ -165,13 +168,13 @@ function classify(
 
 /**
  * The outline pixels at least `margin` from the border (where the windows see whole plants) and
- * valid, packed, with the list of their indices in scan order.
+ * valid, packed, and their number.
  */
 function domainOf(
   outline: BitMask,
   valid: Uint8Array,
   margin: number,
-): { domain: BitMask; domainIndex: Int32Array } {
+): { domain: BitMask; domainCount: number } {
   const { width, height, stride } = outline;
   const domain = emptyMask(width, height);
   // Per word of a row: the bits of the columns from margin to width − margin − 1.
@@ -194,7 +197,20 @@ function domainOf(
       count += bitCount(word);
     }
   }
-  return { domain, domainIndex: indicesOfBits(domain, count) };
+  return { domain, domainCount: count };
+}
+
+/**
+ * The list of a domain's pixels, made when first asked for: the analysis reads the domain mask and
+ * the counts (only the map layers need the list), and a list per photo and phase was ~10 MB of
+ * fresh memory, its page faults and garbage collections.
+ */
+export function lazyDomainIndex(domain: BitMask, count: number): () => Int32Array {
+  let index: Int32Array | null = null;
+  return () => {
+    index ??= indicesOfBits(domain, count);
+    return index;
+  };
 }
 
 export function computePlantFields(planes: CapturePlanes, gsdM: number | null): PlantFields {
@@ -291,18 +307,20 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const palePatches = dilateBits(erodeBits(pale, fringe), fringe);
   const outline = closeBits(orBits(palePatches, canopy), closing);
   // The closing and the averaging window cannot see past the image edge: cover is unreliable there.
-  const { domain, domainIndex } = domainOf(outline, planes.valid, closing + smoothing);
-  const domainCount = domainIndex.length;
+  const { domain, domainCount } = domainOf(outline, planes.valid, closing + smoothing);
   // Vigour is the plant's mean greenness over its whole outline: leaves that lost their green
   // (no longer canopy by the index threshold) and gaps pull it down, as they do at the plant scale.
   const values = plantScaleValues(planes, roles, { canopy, pure, outline, domain }, smoothing, domainCount);
+  const domainIndex = lazyDomainIndex(domain, domainCount);
   return {
     width,
     height,
     canopy,
     shaded,
     domain,
-    domainIndex,
+    get domainIndex() {
+      return domainIndex();
+    },
     roles,
     values,
     canopyCount,
