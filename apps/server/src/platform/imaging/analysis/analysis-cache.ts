@@ -1,8 +1,7 @@
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { IndicatorName } from '../types.ts';
-import { indicesOfBits } from './bit-mask.ts';
-import type { PlantFields } from './plant-fields.ts';
+import { lazyDomainIndex, type PlantFields } from './plant-fields.ts';
 
 /**
  * What phase 1 hands to phase 2 for one photo, so phase 2 neither decodes the photo nor recomputes
@@ -110,7 +109,7 @@ export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
     stride,
     words: new Int32Array(body.buffer, body.byteOffset, header.domainBytes / 4),
   };
-  const domainIndex = indicesOfBits(domain, header.domainCount);
+  const domainIndex = lazyDomainIndex(domain, header.domainCount);
   const words = header.domainBytes / 4;
   const maskAt = (k: number) => ({
     width,
@@ -134,7 +133,9 @@ export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
       canopy,
       shaded,
       domain,
-      domainIndex,
+      get domainIndex() {
+        return domainIndex();
+      },
       roles: header.roles,
       values,
       canopyCount: header.canopyCount,

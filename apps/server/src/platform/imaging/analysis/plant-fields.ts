@@ -11,16 +11,10 @@ import {
   indicesOfBits,
   orBits,
 } from './bit-mask.ts';
+import { indexPass, soilAndCanopyLight } from './canopy-index.ts';
 import { otsuThreshold } from './otsu.ts';
 import { plantScaleValues } from './plant-scale.ts';
-import {
-  addLight,
-  growCanopyRims,
-  LIGHT_BINS,
-  RGB_CANOPY,
-  type RgbLight,
-  shadowBands,
-} from './rgb-canopy.ts';
+import { growCanopyRims, LIGHT_BINS, RGB_CANOPY, type RgbLight, shadowBands } from './rgb-canopy.ts';
 import { scratchFloat32 } from './scratch.ts';
 
 /**
@@ -40,8 +34,11 @@ export interface PlantFields {
   /** Canopy pixels in shadow (colour and index unreliable): a unit mostly in shade is not judged. */
   shaded: BitMask;
   domain: BitMask;
-  /** Indices of the domain pixels, in scan order: `values[name][k]` belongs to pixel `domainIndex[k]`. */
-  domainIndex: Int32Array;
+  /**
+   * Indices of the domain pixels, in scan order: `values[name][k]` belongs to pixel `domainIndex[k]`.
+   * Listed when first read (see `lazyDomainIndex`).
+   */
+  readonly domainIndex: Int32Array;
   roles: Measurement['roles'];
   values: Partial<Record<IndicatorName, Float32Array>>;
   canopyCount: number;
@@ -93,137 +90,6 @@ export function rolesFor(planes: CapturePlanes): Measurement['roles'] {
     chlorophyll: planes.redEdge ? 'ndre' : 'gndvi',
     water: planes.blue ? 'gli' : null,
   };
-}
-
-/** sRGB-encoded 0–1 value → linear light, by a 4096-entry table (8- and 16-bit photos are encoded). */
-const LINEAR_OF_ENCODED = Float32Array.from({ length: 4097 }, (_, k) => {
-  const v = k / 4096;
-  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-});
-
-function linear(value: number): number {
-  const k = Math.round(value * 4096);
-  return LINEAR_OF_ENCODED[k < 0 ? 0 : k > 4096 ? 4096 : k] as number;
-}
-
-/** In-place separable box mean of radius `r` (edges clamped), through one scratch row buffer. */
-export function boxMean(plane: Float32Array, width: number, height: number, r: number): void {
-  if (r < 1) return;
-  const span = 2 * r + 1;
-  const line = scratchFloat32('boxMeanLine', Math.max(width, height));
-  for (let y = 0; y < height; y++) {
-    const base = y * width;
-    for (let x = 0; x < width; x++) line[x] = plane[base + x] as number;
-    let sum = 0;
-    for (let x = -r; x <= r; x++) sum += line[x < 0 ? 0 : x >= width ? width - 1 : x] as number;
-    for (let x = 0; x < width; x++) {
-      plane[base + x] = sum / span;
-      const enter = x + r + 1;
-      const leave = x - r;
-      sum += (line[enter >= width ? width - 1 : enter] as number) - (line[leave < 0 ? 0 : leave] as number);
-    }
-  }
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) line[y] = plane[y * width + x] as number;
-    let sum = 0;
-    for (let y = -r; y <= r; y++) sum += line[y < 0 ? 0 : y >= height ? height - 1 : y] as number;
-    for (let y = 0; y < height; y++) {
-      plane[y * width + x] = sum / span;
-      const enter = y + r + 1;
-      const leave = y - r;
-      sum += (line[enter >= height ? height - 1 : enter] as number) - (line[leave < 0 ? 0 : leave] as number);
-    }
-  }
-}
-
-/**
- * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma and linear light (rgb-canopy.ts),
- * visible brightness and the index histogram; returns the valid count.
- */
-function indexPass(
-  planes: CapturePlanes,
-  rgb: boolean,
-  smoothing: number,
-  canopyIndex: Float32Array,
-  chroma: Float32Array,
-  rgbLight: RgbLight | null,
-  brightness: Float32Array,
-  histogram: Float64Array,
-): number {
-  const { red, green, valid, width, height } = planes;
-  const n = width * height;
-  // A missing band is never read (the branches below check): any plane stands in for it.
-  const blue = planes.blue ?? red;
-  const hasBlue = planes.blue !== null;
-  const nir = planes.nir ?? red;
-  // Photos are sRGB-encoded; reflectance and band planes (a multispectral capture read as RGB) are
-  // linear whatever their kind says.
-  const encoded = planes.kind === 'rgb' && planes.radiometry !== 'reflectance';
-  let validCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (!valid[i]) continue;
-    validCount++;
-    const r = red[i] as number;
-    const g = green[i] as number;
-    const b = hasBlue ? (blue[i] as number) : 0;
-    if (rgb) {
-      brightness[i] = (r + g + b) / 3;
-      const lr = encoded ? linear(r) : r;
-      const lg = encoded ? linear(g) : g;
-      const lb = encoded ? linear(b) : b;
-      const sum = lr + lg + lb;
-      const high = lr > lb ? lr : lb;
-      const max = lg > high ? lg : high;
-      const low = lr < lb ? lr : lb;
-      const min = lg < low ? lg : low;
-      // Green dominance: vegetation reflects more green than red and blue, lit or shaded; soil is
-      // redder, shade on soil bluer (sky light), grey surfaces neither.
-      canopyIndex[i] = sum > 1e-6 ? (lg - high) / sum : 0;
-      chroma[i] = sum > 1e-6 ? (max - min) / sum : 0;
-      if (rgbLight) {
-        rgbLight.light[i] = sum / 3;
-        rgbLight.redBlueMin[i] = low;
-      }
-    } else {
-      const near = nir[i] as number;
-      canopyIndex[i] = near + r > 1e-6 ? (near - r) / (near + r) : 0;
-      // Visible brightness: shadows are dark in the visible bands while NIR stays lit by scattering.
-      brightness[i] = hasBlue ? (r + g + b) / 3 : (r + g) / 2;
-    }
-  }
-  if (rgb && smoothing > 0) {
-    boxMean(canopyIndex, width, height, smoothing);
-    boxMean(chroma, width, height, smoothing);
-  }
-  for (let i = 0; i < n; i++) {
-    if (!valid[i]) continue;
-    const bin = Math.floor((((canopyIndex[i] as number) + 1) / 2) * 512);
-    const clamped = bin < 0 ? 0 : Math.min(bin, 511);
-    histogram[clamped] = (histogram[clamped] as number) + 1;
-  }
-  return validCount;
-}
-
-/**
- * Brightness histogram of the valid non-canopy pixels (the soil), 256 bins of 1/170, and in the
- * same pass their linear light into `lightHistogram` (RGB; see rgb-canopy.ts).
- */
-function soilBrightness(
-  valid: Uint8Array,
-  canopyIndex: Float32Array,
-  brightness: Float32Array,
-  threshold: number,
-  light: Float32Array | null,
-  lightHistogram: Float64Array,
-): Float64Array {
-  const histogram = new Float64Array(256);
-  for (let i = 0; i < valid.length; i++) {
-    if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
-    const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
-    histogram[bin] = (histogram[bin] as number) + 1;
-    if (light) addLight(lightHistogram, light[i] as number);
-  }
-  return histogram;
 }
 
 /**
@@ -300,29 +166,15 @@ function classify(
   return { canopy, pale, shaded, canopyCount };
 }
 
-/** Median NIR of the pixels above the canopy threshold (the lit canopy's level), 0 without NIR. */
-function canopyNirMedian(planes: CapturePlanes, canopyIndex: Float32Array, threshold: number): number {
-  const nir = planes.nir;
-  if (!nir) return 0;
-  const histogram = new Float64Array(1024);
-  for (let i = 0; i < nir.length; i++) {
-    if (!planes.valid[i] || (canopyIndex[i] as number) <= threshold) continue;
-    const bin = Math.floor((nir[i] as number) * 1024);
-    const at = bin < 0 ? 0 : Math.min(bin, 1023);
-    histogram[at] = (histogram[at] as number) + 1;
-  }
-  return quantileOfBins(histogram, 0.5) / 1024;
-}
-
 /**
  * The outline pixels at least `margin` from the border (where the windows see whole plants) and
- * valid, packed, with the list of their indices in scan order.
+ * valid, packed, and their number.
  */
 function domainOf(
   outline: BitMask,
   valid: Uint8Array,
   margin: number,
-): { domain: BitMask; domainIndex: Int32Array } {
+): { domain: BitMask; domainCount: number } {
   const { width, height, stride } = outline;
   const domain = emptyMask(width, height);
   // Per word of a row: the bits of the columns from margin to width − margin − 1.
@@ -345,7 +197,20 @@ function domainOf(
       count += bitCount(word);
     }
   }
-  return { domain, domainIndex: indicesOfBits(domain, count) };
+  return { domain, domainCount: count };
+}
+
+/**
+ * The list of a domain's pixels, made when first asked for: the analysis reads the domain mask and
+ * the counts (only the map layers need the list), and a list per photo and phase was ~10 MB of
+ * fresh memory, its page faults and garbage collections.
+ */
+export function lazyDomainIndex(domain: BitMask, count: number): () => Int32Array {
+  let index: Int32Array | null = null;
+  return () => {
+    index ??= indicesOfBits(domain, count);
+    return index;
+  };
 }
 
 export function computePlantFields(planes: CapturePlanes, gsdM: number | null): PlantFields {
@@ -383,21 +248,23 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   // Shadow: darker than a share of the sunlit soil's brightness (75th percentile of the
   // non-canopy pixels, so the shadows themselves do not lower the reference).
   const lightHistogram = new Float64Array(LIGHT_BINS);
-  const soilHistogram = soilBrightness(
+  const histograms = soilAndCanopyLight(
     planes.valid,
     canopyIndex,
     brightness,
     threshold,
     rgbLight?.light ?? null,
     lightHistogram,
+    nir,
   );
+  const soilHistogram = histograms.soil;
   const sunlitSoil = quantileOfBins(soilHistogram, 0.75) / 170;
   // Multispectral canopy is dark in the visible bands, so only RGB canopy is checked for shadow.
   const shadowCut = rgb ? SEGMENTATION.shadowFactor * sunlitSoil : 0;
   const paleShadowCut = SEGMENTATION.paleShadowFactor * sunlitSoil;
   const shadeCut = SEGMENTATION.shadeFactor * sunlitSoil;
   // With NIR, shaded leaves are the ones far darker in NIR than the lit canopy.
-  const nirShadeCut = 0.5 * canopyNirMedian(planes, canopyIndex, threshold);
+  const nirShadeCut = 0.5 * (nir ? quantileOfBins(histograms.canopyNir, 0.5) / 1024 : 0);
 
   // RGB: the cut follows the shadow depth in linear light (rgb-canopy.ts).
   const bands = shadowBands(quantileOfBins(lightHistogram, 0.75) / LIGHT_BINS);
@@ -440,18 +307,20 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const palePatches = dilateBits(erodeBits(pale, fringe), fringe);
   const outline = closeBits(orBits(palePatches, canopy), closing);
   // The closing and the averaging window cannot see past the image edge: cover is unreliable there.
-  const { domain, domainIndex } = domainOf(outline, planes.valid, closing + smoothing);
-  const domainCount = domainIndex.length;
+  const { domain, domainCount } = domainOf(outline, planes.valid, closing + smoothing);
   // Vigour is the plant's mean greenness over its whole outline: leaves that lost their green
   // (no longer canopy by the index threshold) and gaps pull it down, as they do at the plant scale.
   const values = plantScaleValues(planes, roles, { canopy, pure, outline, domain }, smoothing, domainCount);
+  const domainIndex = lazyDomainIndex(domain, domainCount);
   return {
     width,
     height,
     canopy,
     shaded,
     domain,
-    domainIndex,
+    get domainIndex() {
+      return domainIndex();
+    },
     roles,
     values,
     canopyCount,

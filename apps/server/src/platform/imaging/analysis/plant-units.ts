@@ -1,6 +1,8 @@
 import type { DetectOptions, IndicatorName } from '../types.ts';
 import { hasBit } from './bit-mask.ts';
-import { cellLayouts, cellValues, layoutOfKey, PLANT_UNITS, scanCells } from './plant-cells.ts';
+import { scanCells } from './cell-scan.ts';
+import { cellValues } from './cell-values.ts';
+import { cellLayouts, layoutOfKey, PLANT_UNITS } from './plant-cells.ts';
 import type { PlantFields } from './plant-fields.ts';
 import type { RowGeometry } from './row-geometry.ts';
 import { SIGMA_FLOOR } from './scores.ts';

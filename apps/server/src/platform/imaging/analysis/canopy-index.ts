@@ -1,0 +1,231 @@
+import type { CapturePlanes } from '../capture/load-capture.ts';
+import { addLight, type RgbLight } from './rgb-canopy.ts';
+import { scratchFloat32 } from './scratch.ts';
+
+/**
+ * The per-pixel passes before the canopy cut (plant-fields.ts): the canopy index and the light of
+ * every pixel, then the histograms its thresholds come from. RGB and NIR captures each have their
+ * own loop: one loop branching on the kind per pixel was compiled for both.
+ */
+
+/** sRGB-encoded 0–1 value → linear light, by a 4096-entry table (8- and 16-bit photos are encoded). */
+const LINEAR_OF_ENCODED = Float32Array.from({ length: 4097 }, (_, k) => {
+  const v = k / 4096;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+});
+
+function linear(value: number): number {
+  const k = Math.round(value * 4096);
+  return LINEAR_OF_ENCODED[k < 0 ? 0 : k > 4096 ? 4096 : k] as number;
+}
+
+/** In-place separable box mean of radius `r` (edges clamped), through one scratch row buffer. */
+export function boxMean(plane: Float32Array, width: number, height: number, r: number): void {
+  if (r < 1) return;
+  const span = 2 * r + 1;
+  const line = scratchFloat32('boxMeanLine', Math.max(width, height));
+  for (let y = 0; y < height; y++) {
+    const base = y * width;
+    for (let x = 0; x < width; x++) line[x] = plane[base + x] as number;
+    let sum = 0;
+    for (let x = -r; x <= r; x++) sum += line[x < 0 ? 0 : x >= width ? width - 1 : x] as number;
+    for (let x = 0; x < width; x++) {
+      plane[base + x] = sum / span;
+      const enter = x + r + 1;
+      const leave = x - r;
+      sum += (line[enter >= width ? width - 1 : enter] as number) - (line[leave < 0 ? 0 : leave] as number);
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) line[y] = plane[y * width + x] as number;
+    let sum = 0;
+    for (let y = -r; y <= r; y++) sum += line[y < 0 ? 0 : y >= height ? height - 1 : y] as number;
+    for (let y = 0; y < height; y++) {
+      plane[y * width + x] = sum / span;
+      const enter = y + r + 1;
+      const leave = y - r;
+      sum += (line[enter >= height ? height - 1 : enter] as number) - (line[leave < 0 ? 0 : leave] as number);
+    }
+  }
+}
+
+/** Histogram bin (of 512 over −1…1) of a canopy index value. */
+function indexBin(index: number): number {
+  const bin = Math.floor(((index + 1) / 2) * 512);
+  return bin < 0 ? 0 : Math.min(bin, 511);
+}
+
+/**
+ * RGB: green dominance on linear light (the canopy index), chroma, linear light and the weaker of
+ * red and blue (rgb-canopy.ts), and the visible brightness; returns the valid count.
+ */
+function rgbIndexPass(
+  planes: CapturePlanes,
+  canopyIndex: Float32Array,
+  chroma: Float32Array,
+  rgbLight: RgbLight,
+  brightness: Float32Array,
+): number {
+  const { red, green, valid } = planes;
+  const n = planes.width * planes.height;
+  // A missing band is never read (the branch below checks): any plane stands in for it.
+  const blue = planes.blue ?? red;
+  const hasBlue = planes.blue !== null;
+  // Photos are sRGB-encoded; reflectance and band planes (a multispectral capture read as RGB) are
+  // linear whatever their kind says.
+  const encoded = planes.kind === 'rgb' && planes.radiometry !== 'reflectance';
+  const { light, redBlueMin } = rgbLight;
+  let validCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (!valid[i]) continue;
+    validCount++;
+    const r = red[i] as number;
+    const g = green[i] as number;
+    const b = hasBlue ? (blue[i] as number) : 0;
+    brightness[i] = (r + g + b) / 3;
+    const lr = encoded ? linear(r) : r;
+    const lg = encoded ? linear(g) : g;
+    const lb = encoded ? linear(b) : b;
+    const sum = lr + lg + lb;
+    const high = lr > lb ? lr : lb;
+    const max = lg > high ? lg : high;
+    const low = lr < lb ? lr : lb;
+    const min = lg < low ? lg : low;
+    // Green dominance: vegetation reflects more green than red and blue, lit or shaded; soil is
+    // redder, shade on soil bluer (sky light), grey surfaces neither.
+    canopyIndex[i] = sum > 1e-6 ? (lg - high) / sum : 0;
+    chroma[i] = sum > 1e-6 ? (max - min) / sum : 0;
+    light[i] = sum / 3;
+    redBlueMin[i] = low;
+  }
+  return validCount;
+}
+
+/** NIR: NDVI (the canopy index), the visible brightness and the index histogram; returns the valid count. */
+function nirIndexPass(
+  planes: CapturePlanes,
+  nir: Float32Array,
+  canopyIndex: Float32Array,
+  brightness: Float32Array,
+  histogram: Float64Array,
+): number {
+  const { red, green, valid } = planes;
+  const n = planes.width * planes.height;
+  const blue = planes.blue ?? red;
+  const hasBlue = planes.blue !== null;
+  let validCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (!valid[i]) continue;
+    validCount++;
+    const r = red[i] as number;
+    const near = nir[i] as number;
+    // Rounded to float32 as the plane stores it: the histogram counts the stored value.
+    const index = Math.fround(near + r > 1e-6 ? (near - r) / (near + r) : 0);
+    canopyIndex[i] = index;
+    // Visible brightness: shadows are dark in the visible bands while NIR stays lit by scattering.
+    brightness[i] = hasBlue
+      ? (r + (green[i] as number) + (blue[i] as number)) / 3
+      : (r + (green[i] as number)) / 2;
+    const bin = indexBin(index);
+    histogram[bin] = (histogram[bin] as number) + 1;
+  }
+  return validCount;
+}
+
+/** Histogram of the canopy index over the valid pixels (after the RGB index was smoothed). */
+function countIndex(valid: Uint8Array, canopyIndex: Float32Array, n: number, histogram: Float64Array): void {
+  for (let i = 0; i < n; i++) {
+    if (!valid[i]) continue;
+    const bin = indexBin(canopyIndex[i] as number);
+    histogram[bin] = (histogram[bin] as number) + 1;
+  }
+}
+
+/**
+ * Canopy index (green dominance on RGB, NDVI with NIR), RGB chroma and linear light (rgb-canopy.ts),
+ * visible brightness and the index histogram; returns the valid count.
+ */
+export function indexPass(
+  planes: CapturePlanes,
+  rgb: boolean,
+  smoothing: number,
+  canopyIndex: Float32Array,
+  chroma: Float32Array,
+  rgbLight: RgbLight | null,
+  brightness: Float32Array,
+  histogram: Float64Array,
+): number {
+  const { width, height, nir } = planes;
+  if (!rgb && nir) return nirIndexPass(planes, nir, canopyIndex, brightness, histogram);
+  const validCount = rgbIndexPass(planes, canopyIndex, chroma, rgbLight as RgbLight, brightness);
+  if (smoothing > 0) {
+    boxMean(canopyIndex, width, height, smoothing);
+    boxMean(chroma, width, height, smoothing);
+  }
+  countIndex(planes.valid, canopyIndex, width * height, histogram);
+  return validCount;
+}
+
+/**
+ * In one pass over the valid pixels, the brightness histogram of the non-canopy pixels (the soil,
+ * 256 bins of 1/170) and their linear light into `lightHistogram` (RGB; see rgb-canopy.ts), and
+ * the NIR histogram of the pixels above the threshold (1024 bins over 0–1; with NIR).
+ */
+export function soilAndCanopyLight(
+  valid: Uint8Array,
+  canopyIndex: Float32Array,
+  brightness: Float32Array,
+  threshold: number,
+  light: Float32Array | null,
+  lightHistogram: Float64Array,
+  nir: Float32Array | null,
+): { soil: Float64Array; canopyNir: Float64Array } {
+  const soil = new Float64Array(256);
+  const canopyNir = new Float64Array(1024);
+  if (light) soilLight(valid, canopyIndex, brightness, threshold, light, soil, lightHistogram);
+  // RGB planes that carry NIR all the same (the canopy was cut on RGB) still get its histogram.
+  if (!light || nir)
+    soilAndNir(valid, canopyIndex, brightness, threshold, nir, light ? null : soil, canopyNir);
+  return { soil, canopyNir };
+}
+
+function soilLight(
+  valid: Uint8Array,
+  canopyIndex: Float32Array,
+  brightness: Float32Array,
+  threshold: number,
+  light: Float32Array,
+  soil: Float64Array,
+  lightHistogram: Float64Array,
+): void {
+  for (let i = 0; i < valid.length; i++) {
+    if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
+    const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
+    soil[bin] = (soil[bin] as number) + 1;
+    addLight(lightHistogram, light[i] as number);
+  }
+}
+
+/** The soil's brightness (unless `soil` is null: counted already) and the canopy's NIR. */
+function soilAndNir(
+  valid: Uint8Array,
+  canopyIndex: Float32Array,
+  brightness: Float32Array,
+  threshold: number,
+  nir: Float32Array | null,
+  soil: Float64Array | null,
+  canopyNir: Float64Array,
+): void {
+  for (let i = 0; i < valid.length; i++) {
+    if (!valid[i]) continue;
+    if ((canopyIndex[i] as number) > threshold) {
+      if (!nir) continue;
+      const bin = Math.floor((nir[i] as number) * 1024);
+      const at = bin < 0 ? 0 : Math.min(bin, 1023);
+      canopyNir[at] = (canopyNir[at] as number) + 1;
+    } else if (soil) {
+      const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
+      soil[bin] = (soil[bin] as number) + 1;
+    }
+  }
+}
