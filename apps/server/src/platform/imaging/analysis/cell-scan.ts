@@ -1,4 +1,4 @@
-import { bitCount, erodeBits } from './bit-mask.ts';
+import { bitCount, erodeBits, scratchMask } from './bit-mask.ts';
 import { type BlockTables, blockTables, cellAt, sameCell } from './cell-keys.ts';
 import { type CellLayouts, PLANT_UNITS } from './plant-cells.ts';
 import type { PlantFields } from './plant-fields.ts';
@@ -48,11 +48,12 @@ export function scanCells(fields: PlantFields, cells: CellLayouts, metre: number
   // Outline pixels: the plant-scale indicators. Vigour only where the canopy is solid around the
   // pixel (eroded canopy): at a canopy's edge (a lawn along a road, a crown's rim) the window mixes
   // in soil or asphalt, which is not the plant's vigour; cover judges thinning.
-  const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)));
+  const solid = erodeBits(canopy, Math.max(1, Math.round(0.1 * metre)), scratchMask(canopy, 'solidCanopy'));
   // Without rows (a lawn, a verge, a hedge) the edge of a canopy mass is the usual place of a low
   // value (grass thinning into a road, beside a wall): vigour is taken only where the whole
   // plant-scale window lies inside the canopy.
-  const deepSolid = erodeBits(canopy, Math.max(1, Math.round(PLANT_UNITS.unrowedSolidM * metre)));
+  const deepSolidR = Math.max(1, Math.round(PLANT_UNITS.unrowedSolidM * metre));
+  const deepSolid = erodeBits(canopy, deepSolidR, scratchMask(canopy, 'deepSolidCanopy'));
   const cellInRows = new Uint8Array(keys);
   for (const layout of layouts)
     if (layout.rows) cellInRows.fill(1, layout.offset, layout.offset + layout.cells);

@@ -1,4 +1,4 @@
-import { andBits, type BitMask } from './bit-mask.ts';
+import { andBits, type BitMask, scratchMask } from './bit-mask.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { findPlantPeriod, findRows, type PixelWindow, type RowGeometry } from './row-geometry.ts';
 
@@ -170,7 +170,8 @@ export function cellLayouts(fields: PlantFields, metre: number, maxUnitPx: numbe
   const blocksY = Math.max(1, Math.round(height / blockPx));
   // Rows are found on the lit canopy: a cover crop as green as the vines fills the inter-row, but
   // the vines' own shadow darkens it, so lit canopy alternates with shade across the rows.
-  const rowCanopy = andBits(canopy, shaded, true);
+  // Read only by the layouts below (kept by none): a scratch mask.
+  const rowCanopy = andBits(canopy, shaded, true, scratchMask(canopy, 'litCanopy'));
   const layouts: BlockLayout[] = [];
   let offset = 0;
   for (let by = 0; by < blocksY; by++) {

@@ -10,6 +10,7 @@ import {
   erodeBits,
   indicesOfBits,
   orBits,
+  scratchMask,
 } from './bit-mask.ts';
 import { indexPass, soilAndCanopyLight } from './canopy-index.ts';
 import { otsuThreshold } from './otsu.ts';
@@ -282,7 +283,8 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   let canopyCount = classified.canopyCount;
   // Leaf-colour indicators use pure canopy pixels only: a pixel whose neighbours are all canopy is
   // not mixed with soil (sparse canopies and JPEG chroma subsampling otherwise lower every index).
-  const pure = erodeBits(canopy, 1);
+  // pure, the pale patches and the outline are read only below, before this returns: scratch.
+  const pure = erodeBits(canopy, 1, scratchMask(canopy, 'purePixels'));
   // Sunlit crown rims and mixed edge pixels (rgb-canopy.ts), after the pure pixels were taken: they
   // widen the canopy, not the set of pixels whose leaf colour is read.
   if (chroma && rgbLight)
@@ -304,8 +306,10 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   // Pale vegetation joins the outline only as solid patches (a yellowed or wilting plant), not as
   // the thin fringe of mixed pixels every canopy edge has: an opening removes the fringe.
   const fringe = radiusPx(SEGMENTATION.paleFringeM, gsdM, 1, 3);
-  const palePatches = dilateBits(erodeBits(pale, fringe), fringe);
-  const outline = closeBits(orBits(palePatches, canopy), closing);
+  const paleCores = erodeBits(pale, fringe, scratchMask(pale, 'paleCores'));
+  const palePatches = dilateBits(paleCores, fringe, scratchMask(pale, 'palePatches'));
+  const outlineSeed = orBits(palePatches, canopy, scratchMask(pale, 'outlineSeed'));
+  const outline = closeBits(outlineSeed, closing, scratchMask(pale, 'plantOutline'));
   // The closing and the averaging window cannot see past the image edge: cover is unreliable there.
   const { domain, domainCount } = domainOf(outline, planes.valid, closing + smoothing);
   // Vigour is the plant's mean greenness over its whole outline: leaves that lost their green

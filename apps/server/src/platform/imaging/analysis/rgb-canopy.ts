@@ -1,4 +1,4 @@
-import { type BitMask, dilateBits } from './bit-mask.ts';
+import { type BitMask, dilateBits, scratchMask } from './bit-mask.ts';
 
 /**
  * RGB canopy: how the green-dominance cut depends on the light a pixel gets, and the sunlit rims
@@ -77,7 +77,7 @@ export function growCanopyRims(
   const { width, height, stride } = canopy;
   const { valid, canopyIndex, chroma, brightness, redBlueMin } = planes;
   const { minChroma, sunlit, shadeCut } = cuts;
-  const ring = dilateBits(canopy, 1);
+  const ring = dilateBits(canopy, 1, scratchMask(canopy, 'rimRing'));
   let added = 0;
   for (let y = 0; y < height; y++) {
     const row = y * stride;
