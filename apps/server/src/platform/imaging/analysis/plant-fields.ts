@@ -123,7 +123,8 @@ function classify(
   const minChroma = chroma ? SEGMENTATION.rgbMinChroma : -1;
   const nir = planes.nir;
   const canopy = emptyMask(width, height);
-  const pale = emptyMask(width, height);
+  // Every word is written below, and pale is read only by computePlantFields: scratch.
+  const pale = scratchMask(canopy, 'paleVegetation');
   const shaded = emptyMask(width, height);
   const stride = canopy.stride;
   let canopyCount = 0;

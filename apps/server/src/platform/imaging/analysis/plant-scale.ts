@@ -1,6 +1,7 @@
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import type { IndicatorName, Measurement } from '../types.ts';
 import type { BitMask } from './bit-mask.ts';
+import { scratchFloat32 } from './scratch.ts';
 
 const INDICATOR_CODES: Record<Exclude<IndicatorName, 'cover'>, number> = {
   vari: 0,
@@ -113,10 +114,11 @@ class ColumnWindows {
     this.sums = [new Float64Array(width), new Float64Array(width), new Float64Array(width)];
     this.ringRows = 2 * r + 2;
     const ringSize = this.ringRows * width;
+    // Zeroed scratch (as fresh arrays would be): the windows live only inside plantScaleValues.
     this.ring = [
-      new Float32Array(ringSize),
-      new Float32Array(slots > 1 ? ringSize : 0),
-      new Float32Array(slots > 2 ? ringSize : 0),
+      scratchFloat32('plantScaleRing0', ringSize, true),
+      scratchFloat32('plantScaleRing1', slots > 1 ? ringSize : 0, true),
+      scratchFloat32('plantScaleRing2', slots > 2 ? ringSize : 0, true),
     ];
   }
 
