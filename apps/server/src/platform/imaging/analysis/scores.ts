@@ -41,15 +41,16 @@ export interface ScoreMaps {
   stressedCount: number;
 }
 
-function zScores(
+/** z of an indicator per domain pixel, 0 where unknown; into `out` (zeroed) when given. */
+export function zScores(
   fields: PlantFields,
   statistics: DatasetStatistics,
   name: IndicatorName | null,
+  out: Float32Array = new Float32Array(fields.domainCount),
 ): Float32Array | null {
   if (!name) return null;
   const values = fields.values[name];
   const stats = statistics.indicators[name];
-  const out = new Float32Array(fields.domainCount);
   if (!values || !stats || !Number.isFinite(stats.median)) return out;
   const sigma = Math.max(1.4826 * stats.mad, SIGMA_FLOOR[name]);
   for (let k = 0; k < out.length; k++) {

@@ -2,9 +2,10 @@ import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { AnalysisCacheSlot } from '../analysis/analysis-cache.ts';
 import type { PlantFields } from '../analysis/plant-fields.ts';
-import { type ScoreMaps, scoreFields } from '../analysis/scores.ts';
+import { type ScoreMaps, zScores } from '../analysis/scores.ts';
+import { scratchFloat32 } from '../analysis/scratch.ts';
 import { resolveOptions } from '../analysis/working-size.ts';
-import type { DatasetStatistics, DetectOptions, PhotoInput, PlantLayers } from '../types.ts';
+import type { DatasetStatistics, DetectOptions, IndicatorName, PhotoInput, PlantLayers } from '../types.ts';
 
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
@@ -27,6 +28,15 @@ export function zToCode(z: number): number {
 
 /** The layers from fields already scored (the fallback path of the tiles scores them itself). */
 export function plantLayersFromScores(fields: PlantFields, scores: ScoreMaps): PlantLayers {
+  return layersOfZ(fields, scores.chlorophyll, scores.water);
+}
+
+/** The layers from the z of the two colour indicators (the only scores they show). */
+function layersOfZ(
+  fields: PlantFields,
+  chlorophyll: Float32Array | null,
+  water: Float32Array | null,
+): PlantLayers {
   // z holds one value per domain pixel, in the domain's scan order: so do the codes.
   const codes = (z: Float32Array | null) => {
     if (!z) return null;
@@ -45,8 +55,8 @@ export function plantLayersFromScores(fields: PlantFields, scores: ScoreMaps): P
     domain: fields.domain.words,
     canopy: fields.canopy.words,
     domainCount: fields.domainCount,
-    comb: codes(scores.chlorophyll),
-    water: codes(scores.water),
+    comb: codes(chlorophyll),
+    water: codes(water),
   };
 }
 
@@ -66,13 +76,15 @@ export async function phaseOneFields(
   return cached && cached.optionsKey === resolveOptions(input, options).key ? cached.fields : null;
 }
 
-/** A photo's layers from its plant fields and the dataset's statistics (phase 2's inputs). */
-export function plantLayers(
-  fields: PlantFields,
-  statistics: DatasetStatistics,
-  detect: DetectOptions = {},
-): PlantLayers {
-  return plantLayersFromScores(fields, scoreFields(fields, statistics, detect));
+/**
+ * A photo's layers from its plant fields and the dataset's statistics (phase 2's inputs). Only the
+ * two colour indicators are scored (vigour, cover and the stressed mask are not shown), into
+ * zeroed scratch buffers that the codes are read from before this returns.
+ */
+export function plantLayers(fields: PlantFields, statistics: DatasetStatistics): PlantLayers {
+  const z = (name: IndicatorName | null, scratchName: string) =>
+    zScores(fields, statistics, name, scratchFloat32(scratchName, fields.domainCount, true));
+  return layersOfZ(fields, z(fields.roles.chlorophyll, 'layerZComb'), z(fields.roles.water, 'layerZWater'));
 }
 
 interface Header {
