@@ -67,6 +67,42 @@ function robustZ(
 }
 
 /**
+ * Appends to `near` the units of `list` (other than `u`) within the radius of u's centre; returns
+ * the new count. A small function of its own: optimised early and kept optimised (inside the
+ * verdict loop the scan ran unoptimised after each deoptimisation, boxing every number).
+ */
+function addNear(
+  u: number,
+  list: number[],
+  centres: { x: Float64Array; y: Float64Array },
+  radius2: number,
+  near: Int32Array,
+  nearCount: number,
+): number {
+  const { x, y } = centres;
+  const cx = x[u] as number;
+  const cy = y[u] as number;
+  let count = nearCount;
+  for (let l = 0; l < list.length; l++) {
+    const o = list[l] as number;
+    if (o === u) continue;
+    if (((x[o] as number) - cx) ** 2 + ((y[o] as number) - cy) ** 2 > radius2) continue;
+    near[count++] = o;
+  }
+  return count;
+}
+
+/** The values (not NaN) at `near[0..nearCount)` into `into`, in that order; their number. */
+function knownValues(values: Float64Array, near: Int32Array, nearCount: number, into: Float64Array): number {
+  let found = 0;
+  for (let i = 0; i < nearCount; i++) {
+    const value = values[near[i] as number] as number;
+    if (!Number.isNaN(value)) into[found++] = value;
+  }
+  return found;
+}
+
+/**
  * Each judged unit's robust z against its neighbours: the judged units whose canopy centre lies
  * within the radius on the ground (same field, the same rows or the same orchard), found through a
  * grid of radius-sized buckets. A unit with too few neighbours gets no verdict.
@@ -105,50 +141,40 @@ function neighbourVerdicts(
     else buckets.set(key, [u]);
   });
   const floors = names.map((name) => (name ? SIGMA_FLOOR[name] : 1));
-  // The neighbours' values of each indicator, and scratch for their deviations (at most all units).
-  const others = [
-    new Float64Array(count),
-    new Float64Array(count),
-    new Float64Array(count),
-    new Float64Array(count),
-  ] as const;
+  // Each unit's neighbours (indices, `addNear`), then one indicator's values at a time, in small
+  // functions: the scan inline here ran unoptimised for long stretches (deoptimisations), boxing
+  // its numbers, ~150 MB of short-lived garbage per Seneca set (now ~20 MB).
+  const near = new Int32Array(count);
+  const others = new Float64Array(count);
   const deviations = new Float64Array(count);
-  const found = new Int32Array(4);
+  const radius2 = radiusPx * radiusPx;
+  const centres = { x: centresX, y: centresY };
   const verdicts = new Map<PlantUnit, PlantUnit['z']>();
   for (let u = 0; u < count; u++) {
     const unit = judged[u] as PlantUnit;
     const cx = centresX[u] as number;
     const cy = centresY[u] as number;
-    found.fill(0);
+    let nearCount = 0;
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         const list = buckets.get(bucketKey(cx + dx * radiusPx, cy + dy * radiusPx));
-        if (!list) continue;
-        for (const o of list) {
-          if (o === u) continue;
-          if (((centresX[o] as number) - cx) ** 2 + ((centresY[o] as number) - cy) ** 2 > radiusPx * radiusPx)
-            continue;
-          for (let m = 0; m < 4; m++) {
-            const value = (indicators[m] as Float64Array)[o] as number;
-            if (Number.isNaN(value)) continue;
-            (others[m] as Float64Array)[found[m] as number] = value;
-            found[m] = (found[m] as number) + 1;
-          }
-        }
+        if (list) nearCount = addNear(u, list, centres, radius2, near, nearCount);
       }
     }
-    if ((found[0] as number) < PLANT_UNITS.minNeighbours) continue;
-    const z = (m: number, value: number) =>
-      robustZ(value, others[m] as Float64Array, 0, found[m] as number, floors[m] as number, deviations);
-    const vigour = z(0, unit.vigour);
-    const cover = z(1, unit.cover);
+    // z of indicator m against the neighbours that have a value of it.
+    const z = (m: number, value: number, found: number) =>
+      robustZ(value, others, 0, found, floors[m] as number, deviations);
+    const vigourFound = knownValues(indicators[0], near, nearCount, others);
+    if (vigourFound < PLANT_UNITS.minNeighbours) continue;
+    const vigour = z(0, unit.vigour, vigourFound);
+    const cover = z(1, unit.cover, knownValues(indicators[1], near, nearCount, others));
     const stressed = vigour < -stressZ || (unit.inRows && cover < -stressZ);
     // The colour indicators only matter for a stressed unit's box colour.
     verdicts.set(unit, {
       vigour,
       cover,
-      chlorophyll: stressed ? z(2, unit.chlorophyll) : 0,
-      water: stressed ? z(3, unit.water) : 0,
+      chlorophyll: stressed ? z(2, unit.chlorophyll, knownValues(indicators[2], near, nearCount, others)) : 0,
+      water: stressed ? z(3, unit.water, knownValues(indicators[3], near, nearCount, others)) : 0,
     });
   }
   return verdicts;
