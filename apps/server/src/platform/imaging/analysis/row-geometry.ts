@@ -1,4 +1,5 @@
 import type { BitMask } from './bit-mask.ts';
+import { scratchInt32 } from './scratch.ts';
 
 /**
  * Row orientation and spacing of a canopy mask, from directional projections (a Radon transform
@@ -37,16 +38,25 @@ export interface PixelWindow {
   y1: number;
 }
 
-/** Sampled set pixels of a mask inside a window (every `step`-th row and column) as x, y pairs. */
+/**
+ * Sampled set pixels of a mask inside a window (every `step`-th row and column) as x, y pairs, in
+ * a scratch buffer (scratch.ts): read by the caller before it returns, never kept. A growing
+ * array and its copy were ~30 MB of short-lived memory per Seneca set.
+ */
 function samplePixels(mask: BitMask, step: number, window: PixelWindow): Int32Array {
-  const out: number[] = [];
+  const most = 2 * Math.ceil((window.y1 - window.y0) / step) * Math.ceil((window.x1 - window.x0) / step);
+  const out = scratchInt32('sampledPixels', Math.max(0, most));
+  let n = 0;
   for (let y = window.y0; y < window.y1; y += step) {
     const row = y * mask.stride;
     for (let x = window.x0; x < window.x1; x += step) {
-      if (((mask.words[row + (x >> 5)] as number) >>> (x & 31)) & 1) out.push(x, y);
+      if (((mask.words[row + (x >> 5)] as number) >>> (x & 31)) & 1) {
+        out[n++] = x;
+        out[n++] = y;
+      }
     }
   }
-  return Int32Array.from(out);
+  return out.subarray(0, n);
 }
 
 const whole = (mask: BitMask): PixelWindow => ({ x0: 0, y0: 0, x1: mask.width, y1: mask.height });
