@@ -150,6 +150,10 @@ function neighbourVerdicts(
   const radius2 = radiusPx * radiusPx;
   const centres = { x: centresX, y: centresY };
   const verdicts = new Map<PlantUnit, PlantUnit['z']>();
+  // z of indicator m against the neighbours that have a value of it. Closures are made outside the
+  // loops: under tsx each one made is also named (a property write), per unit or cell.
+  const z = (m: number, value: number, found: number) =>
+    robustZ(value, others, 0, found, floors[m] as number, deviations);
   for (let u = 0; u < count; u++) {
     const unit = judged[u] as PlantUnit;
     const cx = centresX[u] as number;
@@ -161,9 +165,6 @@ function neighbourVerdicts(
         if (list) nearCount = addNear(u, list, centres, radius2, near, nearCount);
       }
     }
-    // z of indicator m against the neighbours that have a value of it.
-    const z = (m: number, value: number, found: number) =>
-      robustZ(value, others, 0, found, floors[m] as number, deviations);
     const vigourFound = knownValues(indicators[0], near, nearCount, others);
     if (vigourFound < PLANT_UNITS.minNeighbours) continue;
     const vigour = z(0, unit.vigour, vigourFound);
@@ -202,6 +203,11 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
     return selectKth(values, from, to, Math.floor((to - from) / 4));
   };
 
+  // A colour indicator's mean over the cell's pure canopy pixels.
+  const mean = (cell: number, m: number) => {
+    const n = colourSums[cell * 4 + m + 1] as number;
+    return n ? (colourSums[cell * 4 + m] as number) / n : Number.NaN;
+  };
   const minCanopyPx = (options.minAreaM2 ?? PLANT_UNITS.minCanopyM2) * metre * metre;
   const byCell = new Map<number, PlantUnit>();
   for (let cell = 0; cell < keys; cell++) {
@@ -218,10 +224,6 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
     const frameArea =
       ((maxUs[cell] as number) - (minUs[cell] as number) + 1) *
       ((maxVs[cell] as number) - (minVs[cell] as number) + 1);
-    const mean = (m: number) => {
-      const n = colourSums[cell * 4 + m + 1] as number;
-      return n ? (colourSums[cell * 4 + m] as number) / n : Number.NaN;
-    };
     const vigour = lowerQuartile(vigourValues, vigourStarts, cell);
     const unit: PlantUnit = {
       minX,
@@ -232,8 +234,8 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
       shadedPixels,
       vigour,
       cover: lowerQuartile(coverValues, coverStarts, cell),
-      chlorophyll: mean(0),
-      water: mean(2),
+      chlorophyll: mean(cell, 0),
+      water: mean(cell, 2),
       z: { vigour: 0, cover: 0, chlorophyll: 0, water: 0 },
       judged:
         canopyPixels >= minCanopyPx &&

@@ -14,10 +14,10 @@ export function plantVigour(
 ): PlantVigour[] {
   if (!pixelToLngLat) return [];
   const plants: PlantVigour[] = [];
+  const corner = (x: number, y: number) => pixelToLngLat(x, y).map(round7) as [number, number];
   for (const unit of units) {
     if (!unit.judged || unit.vigourClass === null) continue;
     const [left, top, right, bottom] = [unit.minX, unit.minY, unit.maxX + 1, unit.maxY + 1];
-    const corner = (x: number, y: number) => pixelToLngLat(x, y).map(round7) as [number, number];
     plants.push({
       ring: [corner(left, top), corner(left, bottom), corner(right, bottom), corner(right, top)],
       vigourClass: unit.vigourClass,
