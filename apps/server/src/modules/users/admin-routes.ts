@@ -66,9 +66,10 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ admin: UserAdminService }>
         response: { 200: userAnswerSchema },
       },
     },
-    async (request): Promise<UserAnswer> => ({
-      data: present(await admin.find(requireAuth(request), request.body.id)),
-    }),
+    async (request): Promise<UserAnswer> => {
+      const found = await admin.find(requireAuth(request), request.body.id);
+      return { data: present(found) };
+    },
   );
 
   app.post(

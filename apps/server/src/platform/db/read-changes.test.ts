@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createField, createUser } from '../../test/factories.ts';
+import { createCompany, createField, createReport, createShoot, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createReadChanges } from './read-changes.ts';
+import { reports, shoots } from './schema.ts';
 
 let ctx: TestApp;
 beforeAll(async () => {
@@ -59,6 +61,54 @@ describe('read_changes (migration 0012)', () => {
     expect(below.rows).toEqual([]);
     const kept = BigInt(ours[0]?.xid ?? 0) >= BigInt(horizon[0]?.xid ?? 0) ? 1 : 0;
     expect((await noted(key))[0]?.n).toBe(kept);
+  });
+});
+
+describe('read_changes triggers of reports and shoots', () => {
+  /** Which of `keys` a write noted: each key checked against the snapshot taken just before it. */
+  async function notedBy(keys: string[], write: () => Promise<unknown>) {
+    const changes = createReadChanges({ executor: ctx.database.executor });
+    const before = await Promise.all(keys.map(async (key) => (await changes.check([key], null)).snapshot));
+    await write();
+    const changed = await Promise.all(keys.map((key, k) => changes.check([key], before[k] ?? null)));
+    return keys.filter((_key, k) => changed[k]?.changed);
+  }
+
+  it('note the report owner, the field owner and the field company on insert, update and delete', async () => {
+    const company = await createCompany(ctx);
+    const { user: fieldOwner } = await createUser(ctx, { role: 'b2b_admin', companyId: company.id });
+    const { user: reportOwner } = await createUser(ctx, { role: 'b2c_admin' });
+    const { user: stranger } = await createUser(ctx, { role: 'b2c_admin' });
+    const field = await createField(ctx, fieldOwner);
+    const keys = [`u:${reportOwner.id}`, `u:${fieldOwner.id}`, `c:${company.id}`, `u:${stranger.id}`];
+    const concerned = keys.slice(0, 3);
+
+    let report = { id: 0 };
+    expect(await notedBy(keys, async () => (report = await createReport(ctx, reportOwner, field)))).toEqual(
+      concerned,
+    );
+    const db = ctx.database.db;
+    const update = () => db.update(reports).set({ status: 'complete' }).where(eq(reports.id, report.id));
+    expect(await notedBy(keys, update)).toEqual(concerned);
+
+    let shoot = { id: 0 };
+    expect(await notedBy(keys, async () => (shoot = await createShoot(ctx, report)))).toEqual(concerned);
+    const moveShoot = () => db.update(shoots).set({ status: 'confirmed' }).where(eq(shoots.id, shoot.id));
+    expect(await notedBy(keys, moveShoot)).toEqual(concerned);
+    expect(await notedBy(keys, () => db.delete(shoots).where(eq(shoots.id, shoot.id)))).toEqual(concerned);
+    expect(await notedBy(keys, () => db.delete(reports).where(eq(reports.id, report.id)))).toEqual(concerned);
+  });
+
+  it('note only the report owner for a report without a field, and nothing for an empty write', async () => {
+    const { user: owner } = await createUser(ctx, { role: 'b2c_admin' });
+    const field = await createField(ctx, owner);
+    const report = await createReport(ctx, owner, field, { fieldId: null });
+    const keys = [`u:${owner.id}`, '*'];
+    const db = ctx.database.db;
+    const touch = () => db.update(reports).set({ status: 'complete' }).where(eq(reports.id, report.id));
+    expect(await notedBy(keys, touch)).toEqual(keys);
+    const none = () => db.update(reports).set({ status: 'complete' }).where(eq(reports.id, -1));
+    expect(await notedBy(keys, none)).toEqual([]);
   });
 });
 
