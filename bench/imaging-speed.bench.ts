@@ -245,7 +245,7 @@ try {
     }
     const pick = (key: 'analysis' | 'baseline' | 'tiles' | 'pdf', field: keyof Cost) =>
       median(costs.map((c) => (c[key] as Cost)[field]));
-    const line = `${run.name}: analysis CPU ÷ decode + resize ${median(ratios).toFixed(2)} × (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; medians ${pick('analysis', 'cpu').toFixed(2)} s vs ${pick('baseline', 'cpu').toFixed(2)} s CPU) — ${detail}`;
+    const line = `${run.name}: analysis CPU ÷ decode + resize ${median(ratios).toFixed(2)} × (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; medians ${pick('analysis', 'cpu').toFixed(2)} s vs ${pick('baseline', 'cpu').toFixed(2)} s CPU; analysis wall ${pick('analysis', 'wall').toFixed(2)} s) — ${detail}`;
     console.log(line);
     summary.push(line);
     if (costs[0]?.tiles) {
