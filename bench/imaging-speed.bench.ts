@@ -31,6 +31,7 @@ import {
   planCaptures,
   plannedInput,
   plantLayers,
+  readOnce,
   renderTiles,
 } from '../apps/server/src/platform/imaging/index.ts';
 import { createLocalStorage } from '../apps/server/src/platform/storage/storage.ts';
@@ -86,12 +87,12 @@ async function analyse(inputs: PhotoInput[], dir: string, fieldAltitudeM: number
   for (const [i, c] of survey.entries()) {
     const base = baseOf(c.input);
     const hdPath = join(dir, `${base}-hd.jpg`);
-    const slot = { cache, key: `speed/${i}` };
-    let started = cpuNow();
+    // As the phase-2 job: the entry read once, for the kept layers and for phase 2. The read is
+    // counted with the analysis (phase 2 needs it either way).
+    const slot = readOnce({ cache, key: `speed/${i}` });
     const fields = await phaseOneFields(c.input, slot);
-    keepCpu += cpuNow() - started;
     const analysis = await detectStress(c.input, statistics, { hdPath, imageId: base }, { cache: slot });
-    started = cpuNow();
+    const started = cpuNow();
     const layers = fields ? await encodePlantLayers(plantLayers(fields, statistics)) : null;
     keepCpu += cpuNow() - started;
     analysed.push({ input: c.input, base, hdPath, analysis, layers });

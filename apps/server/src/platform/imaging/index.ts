@@ -29,6 +29,7 @@ export {
   type AnalysisCache,
   type AnalysisCacheSlot,
   createDiskAnalysisCache,
+  readOnce,
 } from './analysis/analysis-cache.ts';
 export { detectStress } from './analysis/detect.ts';
 export { measurePhoto } from './analysis/measure.ts';

@@ -18,6 +18,7 @@ import {
   type PhotoMetadata,
   phaseOneFields,
   plantLayers,
+  readOnce,
 } from '../../../platform/imaging/index.ts';
 import type { JobAttempt, JobPayloads, Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
@@ -299,7 +300,8 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
           const output = { hdPath, imageId: base };
           const analysis: PhotoAnalysis = await withUnitFiles(unit, context, async ({ paths, photo }) => {
             if (tile) return detectStressInRasterTile(paths[0] as string, tile, statistics, output);
-            const slot = cacheSlot(dataset, unit);
+            // Phase 1's entry read once for both its readers (the layers, then phase 2).
+            const slot = readOnce(cacheSlot(dataset, unit));
             const fields = await phaseOneFields(photo, slot);
             const result = await detectStress(photo, statistics, output, { cache: slot });
             // The map's plant layers from the same fields: finalize then reads them instead of

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetStatistics, detectStress, measurePhoto } from '../index.ts';
 import { generateSampleData, type SampleTruth } from '../sample-data/generate.ts';
 import { hasMicasense, MICASENSE_DIR, skipUnlessCi, temporaryDir } from '../test-support/paths.ts';
-import { createDiskAnalysisCache } from './analysis-cache.ts';
+import { type AnalysisCache, createDiskAnalysisCache, readOnce } from './analysis-cache.ts';
 
 describe('phase 1 → phase 2 hand-over (analysis cache)', () => {
   let dir: { path: string; remove: () => Promise<void> };
@@ -64,6 +64,40 @@ describe('phase 1 → phase 2 hand-over (analysis cache)', () => {
     await measurePhoto(input, { cache: { cache: roomy, key: 'd/1' } });
     await roomy.clear('d');
     expect(await roomy.get('d/1')).toBeNull();
+  }, 60_000);
+});
+
+describe('an entry read once per job (readOnce)', () => {
+  it('reads the cache once for repeated gets, and again after the job writes or drops the key', async () => {
+    const dir = await temporaryDir();
+    try {
+      const truth = await generateSampleData({ outDir: dir.path, seed: 5, lines: 1, photosPerLine: 1 });
+      const disk = createDiskAnalysisCache(join(dir.path, 'cache'), 1024 ** 3);
+      let reads = 0;
+      const counted: AnalysisCache = {
+        ...disk,
+        get(key) {
+          reads += 1;
+          return disk.get(key);
+        },
+      };
+      const input = { paths: [join(dir.path, truth.photos[0]?.file as string)] };
+      await measurePhoto(input, { cache: { cache: disk, key: 'd/1' } });
+
+      const slot = readOnce({ cache: counted, key: 'd/1' });
+      const first = await slot.cache.get('d/1');
+      expect(first).not.toBeNull();
+      expect(await slot.cache.get('d/1')).toBe(first);
+      expect(reads).toBe(1);
+      await slot.cache.set('d/1', first as NonNullable<typeof first>);
+      expect(await slot.cache.get('d/1')).not.toBe(first);
+      expect(reads).toBe(2);
+      await slot.cache.delete('d/1');
+      expect(await slot.cache.get('d/1')).toBeNull();
+      expect(reads).toBe(3);
+    } finally {
+      await dir.remove();
+    }
   }, 60_000);
 });
 

@@ -33,6 +33,42 @@ export interface AnalysisCacheSlot {
   key: string;
 }
 
+/**
+ * The slot with its entry read from the cache once: the later reads of one job (the map's plant
+ * layers, then phase 2) share the first read's entry, until the job writes or drops the key. One
+ * read of a Seneca photo's entry is ~50 MB; each read also counted as external memory towards
+ * V8's next full garbage collection. The memo lives as long as the returned slot (one job).
+ */
+export function readOnce(slot: AnalysisCacheSlot): AnalysisCacheSlot {
+  const reads = new Map<string, Promise<CachedAnalysis | null>>();
+  const { cache } = slot;
+  return {
+    key: slot.key,
+    cache: {
+      get(key) {
+        let read = reads.get(key);
+        if (!read) {
+          read = cache.get(key);
+          reads.set(key, read);
+        }
+        return read;
+      },
+      set(key, entry) {
+        reads.delete(key);
+        return cache.set(key, entry);
+      },
+      delete(key) {
+        reads.delete(key);
+        return cache.delete(key);
+      },
+      clear(prefix) {
+        reads.clear();
+        return cache.clear(prefix);
+      },
+    },
+  };
+}
+
 interface Header {
   width: number;
   height: number;

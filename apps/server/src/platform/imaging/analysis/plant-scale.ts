@@ -292,7 +292,7 @@ export function plantScaleValues(
   const bands: Bands = {
     red,
     green: planes.green,
-    blue: planes.blue ?? new Float32Array(width * height),
+    blue: planes.blue ?? scratchFloat32('plantScaleNoBlue', width * height, true),
     nir: planes.nir ?? red,
     redEdge: planes.redEdge ?? red,
   };
