@@ -11,48 +11,53 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { replanUnits } from './pipeline/units.ts';
 import type { DatasetRows, ReportDataState } from './presenter.ts';
 import { canSeeReport, mayConfirmImaging, uploadRefusal } from './report-access.ts';
-import type { DatasetRepository } from './repository.ts';
+import type { DatasetRepository, DatasetSnapshots } from './repository.ts';
 import { assertMayUpload, visibleReport } from './upload-service.ts';
 
 /** The upload panel's state of a report, and the submission that starts validation. */
-export function createDataService(deps: { repository: DatasetRepository; jobs: Jobs; now?: () => Date }) {
+export function createDataService(deps: {
+  repository: DatasetRepository;
+  snapshot: DatasetSnapshots;
+  jobs: Jobs;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   const { repository } = deps;
 
   /** The dataset with its uploads, its first files (one more than shown) and its units by status. */
-  async function datasetRows(datasetId: number): Promise<DatasetRows | null> {
-    const dataset = await repository.findDataset(datasetId);
+  async function datasetRows(read: DatasetRepository, datasetId: number): Promise<DatasetRows | null> {
+    const dataset = await read.findDataset(datasetId);
     if (!dataset) return null;
     const [uploads, files, units] = await Promise.all([
-      repository.uploadsOf(dataset.id),
-      repository.filesOf(dataset.id, DATASET_FILES_SHOWN + 1),
-      repository.unitStatusCounts(dataset.id),
+      read.uploadsOf(dataset.id),
+      read.filesOf(dataset.id, DATASET_FILES_SHOWN + 1),
+      read.unitStatusCounts(dataset.id),
     ]);
     return { dataset, uploads, files, units };
   }
 
   return {
-    async state(auth: AuthContext, reportUuid: string): Promise<ReportDataState> {
-      const context = await visibleReport(repository, auth, reportUuid);
-      const latest = await repository.latestDataset(context.report.id);
-      const canConfirmImaging = latest?.status === 'review' && mayConfirmImaging(auth);
-      // An upload session that is still open takes more files; a submitted one does not.
-      const open = latest === undefined || ['open', 'rejected', 'failed'].includes(latest.status);
-      const dataset = latest ? await datasetRows(latest.id) : null;
-      // The report read again after its dataset: the pipeline completes both in one transaction, so a
-      // dataset read as complete always comes with its report complete (read before, the report could
-      // still show processing_data beside a complete dataset).
-      // Whether it takes an upload is decided on that same read (the failure moves both together).
-      const report = (await repository.findReportById(context.report.id))?.report ?? context.report;
-      const refusal = uploadRefusal(auth, { ...context, report }, now());
-      return {
-        report,
-        refusal: refusal?.msg ?? (open ? null : M.datasetAlreadySubmitted),
-        dataset,
-        pdfAvailable: report.status === 'complete' && canSeeReport(auth, { ...context, report }),
-        canConfirmImaging,
-      };
-    },
+    /**
+     * Read on one snapshot: the pipeline moves a report and its dataset together (complete, or
+     * failed and back to awaiting data), and the panel shows both, with whether it takes an upload.
+     */
+    state: (auth: AuthContext, reportUuid: string): Promise<ReportDataState> =>
+      deps.snapshot(async (read) => {
+        const context = await visibleReport(read, auth, reportUuid);
+        const latest = await read.latestDataset(context.report.id);
+        const canConfirmImaging = latest?.status === 'review' && mayConfirmImaging(auth);
+        // An upload session that is still open takes more files; a submitted one does not.
+        const open = latest === undefined || ['open', 'rejected', 'failed'].includes(latest.status);
+        const dataset = latest ? await datasetRows(read, latest.id) : null;
+        const refusal = uploadRefusal(auth, context, now());
+        return {
+          report: context.report,
+          refusal: refusal?.msg ?? (open ? null : M.datasetAlreadySubmitted),
+          dataset,
+          pdfAvailable: context.report.status === 'complete' && canSeeReport(auth, context),
+          canConfirmImaging,
+        };
+      }),
 
     /**
      * Staff confirm what the engine could not establish (a camera's band layout, the flight height);

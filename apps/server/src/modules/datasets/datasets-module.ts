@@ -14,7 +14,7 @@ import { createDataReceived } from './data-received.ts';
 import { dataRoutes } from './data-routes.ts';
 import { createDataService } from './data-service.ts';
 import { reportFilesRoutes } from './files-routes.ts';
-import { createDatasetRepository } from './repository.ts';
+import { createDatasetRepository, datasetSnapshots } from './repository.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { createUploadService } from './upload-service.ts';
 
@@ -45,7 +45,11 @@ export function createDatasetsModule(deps: DatasetsModuleDeps) {
       freeBytes: deps.config.storage.s3 ? null : () => diskFree(deps.config.dataDir),
     },
   });
-  const data = createDataService({ repository, jobs: deps.jobs });
+  const data = createDataService({
+    repository,
+    snapshot: datasetSnapshots(deps.database.db),
+    jobs: deps.jobs,
+  });
   const onReportProcessed = createCompletionEffects({
     repository,
     mail: deps.mail,

@@ -325,3 +325,17 @@ export function createDatasetRepository(db: Db) {
   };
 }
 export type DatasetRepository = ReturnType<typeof createDatasetRepository>;
+
+/**
+ * Runs `read` on one snapshot of the database (a read-only repeatable-read transaction): a report
+ * and its dataset read one after the other can otherwise fall either side of the transaction that
+ * moves both.
+ */
+export function datasetSnapshots(db: Db) {
+  return <T>(read: (repository: DatasetRepository) => Promise<T>): Promise<T> =>
+    db.transaction((tx) => read(createDatasetRepository(tx as unknown as Db)), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+}
+export type DatasetSnapshots = ReturnType<typeof datasetSnapshots>;

@@ -16,7 +16,7 @@ const LINEAR_OF_ENCODED = Float32Array.from({ length: 4097 }, (_, k) => {
 
 function linear(value: number): number {
   const k = Math.round(value * 4096);
-  return LINEAR_OF_ENCODED[k < 0 ? 0 : k > 4096 ? 4096 : k] as number;
+  return LINEAR_OF_ENCODED[Math.min(Math.max(k, 0), 4096)] as number;
 }
 
 /** In-place separable box mean of radius `r` (edges clamped), through one scratch row buffer. */
@@ -33,7 +33,7 @@ export function boxMean(plane: Float32Array, width: number, height: number, r: n
       plane[base + x] = sum / span;
       const enter = x + r + 1;
       const leave = x - r;
-      sum += (line[enter >= width ? width - 1 : enter] as number) - (line[leave < 0 ? 0 : leave] as number);
+      sum += (line[Math.min(enter, width - 1)] as number) - (line[Math.max(leave, 0)] as number);
     }
   }
   for (let x = 0; x < width; x++) {
@@ -44,7 +44,7 @@ export function boxMean(plane: Float32Array, width: number, height: number, r: n
       plane[y * width + x] = sum / span;
       const enter = y + r + 1;
       const leave = y - r;
-      sum += (line[enter >= height ? height - 1 : enter] as number) - (line[leave < 0 ? 0 : leave] as number);
+      sum += (line[Math.min(enter, height - 1)] as number) - (line[Math.max(leave, 0)] as number);
     }
   }
 }
@@ -87,10 +87,10 @@ function rgbIndexPass(
     const lg = encoded ? linear(g) : g;
     const lb = encoded ? linear(b) : b;
     const sum = lr + lg + lb;
-    const high = lr > lb ? lr : lb;
-    const max = lg > high ? lg : high;
-    const low = lr < lb ? lr : lb;
-    const min = lg < low ? lg : low;
+    const high = Math.max(lr, lb);
+    const max = Math.max(lg, high);
+    const low = Math.min(lr, lb);
+    const min = Math.min(lg, low);
     // Green dominance: vegetation reflects more green than red and blue, lit or shaded; soil is
     // redder, shade on soil bluer (sky light), grey surfaces neither.
     canopyIndex[i] = sum > 1e-6 ? (lg - high) / sum : 0;
