@@ -20,7 +20,7 @@ function linear(value: number): number {
 }
 
 /** In-place separable box mean of radius `r` (edges clamped), through one scratch row buffer. */
-export function boxMean(plane: Float32Array, width: number, height: number, r: number): void {
+function boxMean(plane: Float32Array, width: number, height: number, r: number): void {
   if (r < 1) return;
   const span = 2 * r + 1;
   const line = scratchFloat32('boxMeanLine', Math.max(width, height));
