@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { hdFileName, reportKey, tileFile } from '../apps/server/src/modules/datasets/paths.ts';
@@ -18,20 +18,14 @@ import { writeReportPdf } from '../apps/server/src/modules/datasets/report-pdf/w
 import type { ReportContext } from '../apps/server/src/modules/datasets/repository.ts';
 import {
   type CapturePlan,
-  createDiskAnalysisCache,
+  createAnalysisThreads,
   type DatasetStatistics,
   datasetStatistics,
   decodePlantLayers,
-  detectStress,
-  encodePlantLayers,
-  measurePhoto,
   type PhotoAnalysis,
   type PhotoInput,
-  phaseOneFields,
   planCaptures,
   plannedInput,
-  plantLayers,
-  readOnce,
   renderTiles,
 } from '../apps/server/src/platform/imaging/index.ts';
 import { createLocalStorage } from '../apps/server/src/platform/storage/storage.ts';
@@ -42,12 +36,20 @@ const DATASETS = process.env.AMPELOS_DATASETS_DIR ?? resolve(REPO, '../shared/da
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HD = 2048;
 const WORK = join(tmpdir(), `ampelos-imaging-speed-${process.pid}`);
+const BUDGET = { seconds: 900, what: 'bench step' };
+// One analysis thread, as the embedded default (IMAGING_CONCURRENCY 1); started in the warm-up.
+const threads = createAnalysisThreads({
+  threads: 1,
+  cacheDirectory: join(WORK, 'cache'),
+  cacheBytes: 1024 ** 3,
+  photoMaxPixels: 120_000_000,
+});
 
 const cpuNow = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
 };
-/** CPU of the main thread alone: the rest of `cpuNow` is libvips' threads and V8's helpers (garbage collection). */
+/** CPU of the main thread alone (the API's, in a server): the analysis runs in its thread, libvips' and V8's helpers. */
 const mainThreadCpuNow = () => {
   const { user, system } = process.threadCpuUsage();
   return (user + system) / 1e6;
@@ -58,17 +60,23 @@ interface Cost {
   cpu: number;
   mainThreadCpu: number;
   wall: number;
+  /** The main thread's longest stall (s): how long a request would wait in a server doing this. */
+  stall: number;
 }
+const eventLoop = monitorEventLoopDelay({ resolution: 10 });
+eventLoop.enable();
 async function cost<T>(run: () => Promise<T>): Promise<Cost & { value: T }> {
   const cpu = cpuNow();
   const mainThreadCpu = mainThreadCpuNow();
   const wall = performance.now();
+  eventLoop.reset();
   const value = await run();
   return {
     value,
     cpu: cpuNow() - cpu,
     mainThreadCpu: mainThreadCpuNow() - mainThreadCpu,
     wall: (performance.now() - wall) / 1000,
+    stall: eventLoop.max / 1e9,
   };
 }
 
@@ -78,7 +86,10 @@ const DATASET_RUNS = [
   { name: 'dji', folder: 'dji-phantom3-brighton-beach', fieldAltitudeM: 0 },
 ] as const;
 
-/** Phase 1 for every survey capture, the statistics, phase 2: as the pipeline's jobs do. */
+/**
+ * Phase 1 for every survey capture, the statistics, phase 2: as the pipeline's jobs do, in an
+ * analysis thread with its disk cache (phase 2 keeps each photo's plant layers for the tiles).
+ */
 async function analyse(inputs: PhotoInput[], dir: string, fieldAltitudeM: number | null) {
   const plan = planCaptures(inputs, { fieldAltitudeM });
   const survey = inputs
@@ -87,32 +98,23 @@ async function analyse(inputs: PhotoInput[], dir: string, fieldAltitudeM: number
       plan: plan.captures[i],
     }))
     .filter((c) => c.plan?.role === 'survey');
-  const cache = createDiskAnalysisCache(join(dir, '.cache'), 1024 ** 3);
   const measured = [];
   for (const [i, c] of survey.entries())
-    measured.push(await measurePhoto(c.input, { cache: { cache, key: `speed/${i}` } }));
+    measured.push(await threads.measure({ photo: c.input, cacheKey: `speed/${i}` }, BUDGET));
   const statistics = datasetStatistics(measured);
   const analysed: Analysed[] = [];
-  // The pipeline's phase-2 job also keeps each photo's plant layers for the tiles: counted with
-  // the tiles, not the analysis.
-  let keepCpu = 0;
-  let keepMainThreadCpu = 0;
   for (const [i, c] of survey.entries()) {
     const base = baseOf(c.input);
     const hdPath = join(dir, `${base}-hd.jpg`);
-    // As the phase-2 job: the entry read once, for the kept layers and for phase 2. The read is
-    // counted with the analysis (phase 2 needs it either way).
-    const slot = readOnce({ cache, key: `speed/${i}` });
-    const fields = await phaseOneFields(c.input, slot);
-    const analysis = await detectStress(c.input, statistics, { hdPath, imageId: base }, { cache: slot });
-    const started = cpuNow();
-    const startedMain = mainThreadCpuNow();
-    const layers = fields ? await encodePlantLayers(plantLayers(fields, statistics)) : null;
-    keepCpu += cpuNow() - started;
-    keepMainThreadCpu += mainThreadCpuNow() - startedMain;
+    const output = { hdPath, imageId: base };
+    const { analysis, layers } = await threads.detect(
+      { photo: c.input, statistics, output, cacheKey: `speed/${i}` },
+      BUDGET,
+    );
     analysed.push({ input: c.input, base, hdPath, analysis, layers });
   }
-  return { statistics, analysed, keepCpu, keepMainThreadCpu };
+  await threads.clear('speed');
+  return { statistics, analysed };
 }
 
 interface Analysed {
@@ -134,12 +136,7 @@ async function baseline(inputs: PhotoInput[]) {
 const UUID = '00000000-0000-4000-8000-00000000be9c';
 
 /** The finalize job's two costly steps: the tiles into storage, then the PDF reading them back. */
-async function tilesAndPdf(
-  dir: string,
-  statistics: DatasetStatistics,
-  analysed: Analysed[],
-  keepCpu: number,
-) {
+async function tilesAndPdf(dir: string, statistics: DatasetStatistics, analysed: Analysed[]) {
   const storage = createLocalStorage(join(dir, 'storage'));
   for (const a of analysed) {
     await storage.put(reportKey(UUID, hdFileName(a.base)), await readFile(a.hdPath), 'image/jpeg');
@@ -173,7 +170,6 @@ async function tilesAndPdf(
         storage.put(reportKey(UUID, tileFile(layer, z, x, y)), image, type),
     }),
   );
-  tiles.cpu += keepCpu;
   const first = analysed[0]?.analysis;
   const context = {
     report: {
@@ -241,13 +237,11 @@ try {
       const plan = planCaptures(inputs, { fieldAltitudeM: run.fieldAltitudeM });
       const base = await cost(() => baseline(inputs.filter((_, i) => plan.captures[i]?.role === 'survey')));
       const analysis = await cost(() => analyse(inputs, dir, run.fieldAltitudeM));
-      analysis.cpu -= analysis.value.keepCpu;
-      analysis.mainThreadCpu -= analysis.value.keepMainThreadCpu;
       const files = (await readdir(join(dir, 'files'))).filter((f) => /\.(jpe?g|tiff?)$/i.test(f)).length;
       detail = `${analysis.value.analysed.length} capture(s), ${files} files, ${analysis.value.analysed.reduce((n, a) => n + a.analysis.boxes.length, 0)} boxes`;
       const finalize =
         run.name === 'seneca'
-          ? await tilesAndPdf(dir, analysis.value.statistics, analysis.value.analysed, analysis.value.keepCpu)
+          ? await tilesAndPdf(dir, analysis.value.statistics, analysis.value.analysed)
           : null;
       await rm(dir, { recursive: true, force: true });
       if (round === 0) continue;
@@ -257,12 +251,11 @@ try {
         baseline: base,
         ...(finalize ? { tiles: finalize.tiles, pdf: finalize.pdf } : {}),
       });
-      if (finalize)
-        detail += `; ${finalize.tileCount} tiles at zooms ${finalize.zooms}; plant layers kept in phase 2 ${analysis.value.keepCpu.toFixed(2)} s CPU (counted with the tiles)`;
+      if (finalize) detail += `; ${finalize.tileCount} tiles at zooms ${finalize.zooms}`;
     }
     const pick = (key: 'analysis' | 'baseline' | 'tiles' | 'pdf', field: keyof Cost) =>
       median(costs.map((c) => (c[key] as Cost)[field]));
-    const line = `${run.name}: analysis CPU ÷ decode + resize ${median(ratios).toFixed(2)} × (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; medians ${pick('analysis', 'cpu').toFixed(2)} s vs ${pick('baseline', 'cpu').toFixed(2)} s CPU; analysis main thread ${pick('analysis', 'mainThreadCpu').toFixed(2)} s, wall ${pick('analysis', 'wall').toFixed(2)} s) — ${detail}`;
+    const line = `${run.name}: analysis CPU ÷ decode + resize ${median(ratios).toFixed(2)} × (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; medians ${pick('analysis', 'cpu').toFixed(2)} s vs ${pick('baseline', 'cpu').toFixed(2)} s CPU; main thread meanwhile ${pick('analysis', 'mainThreadCpu').toFixed(2)} s, its longest stall ${(pick('analysis', 'stall') * 1000).toFixed(0)} ms, wall ${pick('analysis', 'wall').toFixed(2)} s) — ${detail}`;
     console.log(line);
     summary.push(line);
     if (costs[0]?.tiles) {
@@ -276,6 +269,8 @@ try {
     }
   }
 } finally {
+  eventLoop.disable();
+  await threads.close();
   await rm(WORK, { recursive: true, force: true });
 }
 console.log(

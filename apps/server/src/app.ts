@@ -288,11 +288,17 @@ export async function buildApp({
     agroModule,
     privacy,
   ];
-  if (runWorker) for (const module of modules) await module.startWorker?.();
+  const stopWorkers: (() => Promise<void>)[] = [];
+  if (runWorker)
+    for (const module of modules) {
+      const stop = await module.startWorker?.();
+      if (stop) stopWorkers.push(stop);
+    }
   const staffChat = createStaffChat({ bus: realtime });
   const serverLog = createServerLogChannel({ tail: logTail, bus: realtime });
   app.addHook('onClose', async () => {
     await jobs.stop(config.shutdownTimeoutMs);
+    for (const stop of stopWorkers) await stop();
     serverLog.stop();
     logTail.close();
     await realtime.close();

@@ -7,5 +7,6 @@ import type { FastifyInstance } from 'fastify';
  */
 export interface ServerModule {
   routes?(api: FastifyInstance): Promise<void>;
-  startWorker?(): Promise<void>;
+  /** Starts the module's job handlers; what it returns (if anything) stops what they started. */
+  startWorker?(): Promise<void | (() => Promise<void>)>;
 }

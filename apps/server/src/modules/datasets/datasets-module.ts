@@ -68,7 +68,7 @@ export function createDatasetsModule(deps: DatasetsModuleDeps) {
         logger: deps.logger,
       });
       const onDataAccepted = createDataReceived({ repository, notify: deps.notify, logger: deps.logger });
-      await startDatasetWorker({ ...deps, repository, onReportProcessed, failDataset, onDataAccepted });
+      return startDatasetWorker({ ...deps, repository, onReportProcessed, failDataset, onDataAccepted });
     },
     /** Routes under `/api`. */
     async routes(api: FastifyInstance) {

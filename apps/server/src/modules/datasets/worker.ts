@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DATASET_MESSAGES as M } from '@ampelos/domain';
 import type { Config } from '../../platform/config.ts';
-import { createDiskAnalysisCache, setPhotoMaxPixels } from '../../platform/imaging/index.ts';
+import { createAnalysisThreads, setPhotoMaxPixels } from '../../platform/imaging/index.ts';
 import type { JobHandler, JobName, Jobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -34,15 +34,19 @@ export async function startDatasetWorker(deps: {
   const { config, repository, storage, jobs, logger } = deps;
   // Every decode of an uploaded photo is held to the cap ingest enforces (never unlimited).
   setPhotoMaxPixels(config.imaging.photoMaxPixels);
-  // Phase 1 leaves each photo's work here for phase 2; a dataset's entries go when it ends.
-  const analysisCache = createDiskAnalysisCache(
-    path.join(config.dataDir, 'cache', 'analysis'),
-    config.imaging.cacheBytes,
-  );
+  // The analysis steps run in threads; phase 1 leaves each photo's work in their disk cache for
+  // phase 2, and a dataset's entries go when it ends.
+  const threads = createAnalysisThreads({
+    threads: config.imaging.concurrency,
+    cacheDirectory: path.join(config.dataDir, 'cache', 'analysis'),
+    cacheBytes: config.imaging.cacheBytes,
+    photoMaxPixels: config.imaging.photoMaxPixels,
+    onThreadLost: (error) => logger.warn({ err: error }, 'analysis thread replaced'),
+  });
   const forget = (datasetId: number) =>
     repository
       .findDataset(datasetId)
-      .then((dataset) => (dataset ? analysisCache.clear(dataset.uuid) : undefined))
+      .then((dataset) => (dataset ? threads.clear(dataset.uuid) : undefined))
       .catch((error) => logger.warn({ err: error, datasetId }, 'analysis cache not cleared'));
   const failDataset: FailDataset = async (dataset, message, cause) => {
     await deps.failDataset(dataset, message, cause);
@@ -57,7 +61,7 @@ export async function startDatasetWorker(deps: {
     jobExpireSeconds: config.imaging.jobExpireSeconds,
     stepTimeoutSeconds: config.imaging.stepTimeoutSeconds,
     failDataset,
-    analysisCache,
+    threads,
   });
   const finalizeReport = createFinalize({
     repository,
@@ -101,4 +105,5 @@ export async function startDatasetWorker(deps: {
   await jobs.handle('dataset.finalize', failingForGood('dataset.finalize', finalize));
   await jobs.handle('report.pdf', createReportPdfJob({ repository, storage, logger }));
   await resumeUnfinishedDatasets({ repository, jobs, logger, failDataset });
+  return () => threads.close();
 }

@@ -22,6 +22,8 @@
  * Errors: `readPhotoMetadata` throws `UnsupportedImageError` for bytes that are not JPEG/TIFF and
  * `ImageTooLargeError` past the photo pixel limit (`setPhotoMaxPixels`, applied to every decode).
  * Formulas, thresholds and the georeferencing error model: docs/IMAGING.md.
+ * The pipeline runs phases 1 and 2 in worker threads: `createAnalysisThreads` (`threads/`) takes a
+ * `MeasureStep` / `DetectStep` and runs the functions above there, with the disk cache.
  * Every function is deterministic for the same inputs, so a retried job produces the same output.
  */
 
@@ -66,6 +68,13 @@ export {
 } from './pixel-limit.ts';
 export { detectStressInRasterTile, measureRasterTile, planRasterTiles } from './raster/raster-analysis.ts';
 export { readRasterInfo } from './raster/raster-info.ts';
+export {
+  type AnalysisThreads,
+  createAnalysisThreads,
+  type StepBudget,
+} from './threads/analysis-threads.ts';
+export { StepTimeoutError, withinBudget } from './threads/step-budget.ts';
+export type { DetectResult, DetectStep, MeasureStep } from './threads/unit-steps.ts';
 export {
   decodePlantLayers,
   encodePlantLayers,

@@ -4,21 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATASET_MESSAGES as M } from '@ampelos/domain';
 import {
-  type AnalysisCache,
+  type AnalysisThreads,
   type DatasetStatistics,
   datasetStatistics,
-  detectStress,
-  detectStressInRasterTile,
-  encodePlantLayers,
   type Measurement,
-  measurePhoto,
-  measureRasterTile,
-  type PhotoAnalysis,
   type PhotoInput,
   type PhotoMetadata,
-  phaseOneFields,
-  plantLayers,
-  readOnce,
+  type StepBudget,
+  StepTimeoutError,
+  withinBudget,
 } from '../../../platform/imaging/index.ts';
 import type { JobAttempt, JobPayloads, Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
@@ -37,8 +31,8 @@ export interface AnalysisDeps {
   /** Time budget of one measure or detect step; past it the unit fails (not retried). */
   stepTimeoutSeconds: number;
   failDataset: FailDataset;
-  /** Where a photo's phase-1 work waits for phase 2 (keyed `{dataset uuid}/{unit id}`). */
-  analysisCache: AnalysisCache;
+  /** Where the steps run; phase 1's work waits in their cache for phase 2 (`{dataset uuid}/{unit id}`). */
+  threads: AnalysisThreads;
 }
 
 /** Runs `use` with local paths of several stored files (each stays available until `use` ends). */
@@ -80,30 +74,6 @@ export function heightAboveGround(metadata: PhotoMetadata[], context: ReportCont
   return height > 1 ? height : undefined;
 }
 
-/** A step that ran past its time budget: retrying it would only hold a worker that long again. */
-export class StepTimeoutError extends Error {}
-
-/**
- * Runs `step` with a time budget. On expiry the caller gets a `StepTimeoutError` at once; the
- * step's own work (a libvips thread) cannot be interrupted and finishes or fails unobserved.
- */
-export async function withinBudget<T>(seconds: number, what: string, step: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const running = step();
-  running.catch(() => undefined);
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new StepTimeoutError(`${what} took longer than its budget of ${seconds} s`)),
-      seconds * 1000,
-    );
-  });
-  try {
-    return await Promise.race([running, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Starts of a unit's step by earlier jobs (an earlier generation, resumed after its worker died)
  * after which the unit is set aside instead of being run again: a photo that kills its worker
@@ -126,10 +96,7 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
   const { repository, storage, jobs } = deps;
   const sendOptions = { expireInSeconds: deps.jobExpireSeconds };
 
-  const cacheSlot = (dataset: DatasetRow, unit: UnitRow) => ({
-    cache: deps.analysisCache,
-    key: `${dataset.uuid}/${unit.id}`,
-  });
+  const cacheKey = (dataset: DatasetRow, unit: UnitRow) => `${dataset.uuid}/${unit.id}`;
 
   async function activeDataset(datasetId: number): Promise<DatasetRow | undefined> {
     const dataset = await repository.findDataset(datasetId);
@@ -188,7 +155,12 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
     attempt: JobAttempt,
     from: string,
     to: string,
-    run: (unit: UnitRow, dataset: DatasetRow, context: ReportContext) => Promise<Record<string, unknown>>,
+    run: (
+      unit: UnitRow,
+      dataset: DatasetRow,
+      context: ReportContext,
+      budget: StepBudget,
+    ) => Promise<Record<string, unknown>>,
   ) {
     const dataset = await activeDataset(data.datasetId);
     const unit = await repository.findUnit(data.unitId);
@@ -204,8 +176,10 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
       if (!context) return;
       await repository.countUnitAttempt(unit.id);
       try {
-        const result = await withinBudget(deps.stepTimeoutSeconds, `${step(from)} of ${unitName(unit)}`, () =>
-          run(unit, dataset, context),
+        const budget = { seconds: deps.stepTimeoutSeconds, what: `${step(from)} of ${unitName(unit)}` };
+        // The whole job (files fetched included) and the thread's step each keep the budget.
+        const result = await withinBudget(budget.seconds, budget.what, () =>
+          run(unit, dataset, context, budget),
         );
         await repository.advanceUnit(unit.id, from, to, { ...(unit.result ?? {}), ...result });
       } catch (error) {
@@ -280,39 +254,33 @@ export function createAnalysisJobs(deps: AnalysisDeps) {
     },
 
     measure: (data: JobPayloads['dataset.measure'], attempt: JobAttempt) =>
-      unitStep(data, attempt, 'pending', 'measured', async (unit, dataset, context) =>
-        withUnitFiles(unit, context, async ({ paths, photo }) => {
+      unitStep(data, attempt, 'pending', 'measured', async (unit, dataset, context, budget) =>
+        withUnitFiles(unit, context, async ({ photo }) => {
           const { tile } = unitInput(unit);
-          const measurement = tile
-            ? await measureRasterTile(paths[0] as string, tile)
-            : await measurePhoto(photo, { cache: cacheSlot(dataset, unit) });
-          return { measurement };
+          const step = { photo, tile, cacheKey: cacheKey(dataset, unit) };
+          return { measurement: await deps.threads.measure(step, budget) };
         }),
       ),
 
     detect: (data: JobPayloads['dataset.detect'], attempt: JobAttempt) =>
-      unitStep(data, attempt, 'measured', 'detected', async (unit, dataset, context) => {
+      unitStep(data, attempt, 'measured', 'detected', async (unit, dataset, context, budget) => {
         const statistics = dataset.statistics as unknown as DatasetStatistics;
         const { base, tile } = unitInput(unit);
         const temp = await mkdtemp(path.join(tmpdir(), 'ampelos-hd-'));
         try {
           const hdPath = path.join(temp, hdFileName(base));
           const output = { hdPath, imageId: base };
-          const analysis: PhotoAnalysis = await withUnitFiles(unit, context, async ({ paths, photo }) => {
-            if (tile) return detectStressInRasterTile(paths[0] as string, tile, statistics, output);
-            // Phase 1's entry read once for both its readers (the layers, then phase 2).
-            const slot = readOnce(cacheSlot(dataset, unit));
-            const fields = await phaseOneFields(photo, slot);
-            const result = await detectStress(photo, statistics, output, { cache: slot });
-            // The map's plant layers from the same fields: finalize then reads them instead of
-            // decoding the photo and deriving its fields again. Without them it does just that.
-            const layersKey = plantLayersKey(dataset.uuid, unit.id);
-            if (fields) {
-              const layers = await encodePlantLayers(plantLayers(fields, statistics));
-              await storage.put(layersKey, layers, 'application/octet-stream');
-            } else await storage.delete(layersKey);
-            return result;
-          });
+          const { analysis, layers } = await withUnitFiles(unit, context, ({ photo }) =>
+            deps.threads.detect(
+              { photo, tile, statistics, output, cacheKey: cacheKey(dataset, unit) },
+              budget,
+            ),
+          );
+          // The map's plant layers from phase 1's fields: finalize then reads them instead of
+          // decoding the photo and deriving its fields again. Without them it does just that.
+          const layersKey = plantLayersKey(dataset.uuid, unit.id);
+          if (layers) await storage.put(layersKey, layers, 'application/octet-stream');
+          else await storage.delete(layersKey);
           await storage.putStream(
             reportKey(context.report.uuid, hdFileName(base)),
             createReadStream(hdPath),

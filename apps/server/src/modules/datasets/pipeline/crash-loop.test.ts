@@ -1,15 +1,11 @@
 import { DATASET_MESSAGES as M } from '@ampelos/domain';
 import { describe, expect, it, vi } from 'vitest';
+import { StepTimeoutError, withinBudget } from '../../../platform/imaging/index.ts';
 import type { JobAttempt, Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { renderUploaderFailureMail } from '../data-failure-mails.ts';
 import type { DatasetRepository, DatasetRow, UnitRow } from '../repository.ts';
-import {
-  createAnalysisJobs,
-  MAX_UNFINISHED_STARTS,
-  StepTimeoutError,
-  withinBudget,
-} from './analysis-jobs.ts';
+import { createAnalysisJobs, MAX_UNFINISHED_STARTS } from './analysis-jobs.ts';
 import { MAX_DATASET_RESUMES, resumeUnfinishedDatasets } from './recover.ts';
 
 const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } as unknown as Logger;
@@ -71,7 +67,7 @@ describe('no dataset can crash-loop the service', () => {
       jobExpireSeconds: 60,
       stepTimeoutSeconds: 60,
       failDataset: vi.fn(),
-      analysisCache: {} as never,
+      threads: {} as never,
     });
     const attempt: JobAttempt = { id: 'j', retryCount: 0, retryLimit: 5, isLastAttempt: false };
     await analysis.measure({ datasetId: 1, unitId: 3, generation: 4 }, attempt);
