@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDiskAnalysisCache } from '../analysis/analysis-cache.ts';
 import { datasetStatistics } from '../analysis/statistics.ts';
 import { temporaryDir } from '../test-support/paths.ts';
@@ -132,6 +132,27 @@ describe('analysis threads', () => {
         /^analysis thread stopped/,
       );
       expect(lost).toHaveLength(2);
+    } finally {
+      await threads.close();
+    }
+  }, 60_000);
+
+  it('ends a thread that waited its idle time, and starts one for the next step', async () => {
+    const threads = createAnalysisThreads({
+      threads: 1,
+      cacheDirectory: join(dir.path, 'idle'),
+      cacheBytes: 1024 ** 3,
+      photoMaxPixels: 50_000_000,
+      idleSeconds: 0.05,
+    });
+    try {
+      const photo = { paths: [photoPath], heightAboveGroundM: 30 };
+      await threads.measure({ photo, cacheKey: 'd/1' }, budget);
+      expect(threads.liveThreads()).toBe(1);
+      await vi.waitFor(() => expect(threads.liveThreads()).toBe(0));
+      await expect(threads.measure({ photo, cacheKey: 'd/2' }, budget)).resolves.toMatchObject({
+        sensor: 'rgb',
+      });
     } finally {
       await threads.close();
     }

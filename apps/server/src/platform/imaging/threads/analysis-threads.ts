@@ -37,6 +37,8 @@ export interface StepBudget {
 export interface AnalysisThreads {
   measure(step: MeasureStep, budget: StepBudget): Promise<Measurement>;
   detect(step: DetectStep, budget: StepBudget): Promise<DetectResult>;
+  /** Threads alive now (busy or idle). */
+  liveThreads(): number;
   /** Forgets a dataset's phase-1 entries (every thread's share of the cache). */
   clear(prefix: string): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +55,8 @@ interface Thread {
   worker: Worker;
   task: Task | null;
   timer: NodeJS.Timeout | undefined;
+  /** Ends the thread once it has waited `idleSeconds` for a step. */
+  idle: NodeJS.Timeout | undefined;
 }
 
 // tsx's loader when the server runs from its TypeScript sources (raster code uses syntax Node's
@@ -68,12 +72,18 @@ export function createAnalysisThreads(options: {
   cacheDirectory: string;
   cacheBytes: number;
   photoMaxPixels: number;
+  /**
+   * How long an idle thread lives (default 30 s): its working buffers (a few hundred MB for large
+   * photos) go with it, and a new one starts in about a second.
+   */
+  idleSeconds?: number;
   /** Each thread's V8 heap limits (Node's defaults when not given). */
   resourceLimits?: ResourceLimits;
   /** A thread that stopped or was retired; its step failed with the error given. */
   onThreadLost?: (error: Error) => void;
 }): AnalysisThreads {
   const count = Math.max(1, options.threads);
+  const idleMs = (options.idleSeconds ?? 30) * 1000;
   const settings: ThreadSettings = {
     cacheDirectory: options.cacheDirectory,
     cacheBytes: Math.floor(options.cacheBytes / count),
@@ -94,7 +104,7 @@ export function createAnalysisThreads(options: {
     });
     // An idle thread never keeps the process alive; a running step is awaited by its job.
     worker.unref();
-    const thread: Thread = { worker, task: null, timer: undefined };
+    const thread: Thread = { worker, task: null, timer: undefined, idle: undefined };
     worker.on('message', (reply: ThreadReply) => finish(thread, reply));
     worker.on('error', (error) => lose(thread, error));
     worker.on('exit', (code) => lose(thread, new Error(`analysis thread stopped (exit code ${code})`)));
@@ -107,6 +117,7 @@ export function createAnalysisThreads(options: {
       const thread = threads.find((t) => t.task === null) ?? (threads.length < count ? start() : undefined);
       if (!thread) return;
       const task = queue.shift() as Task;
+      clearTimeout(thread.idle);
       thread.task = task;
       if (task.budget) {
         const { seconds, what } = task.budget;
@@ -135,6 +146,14 @@ export function createAnalysisThreads(options: {
     if (reply.ok) task.resolve(reply.value);
     else task.reject(Object.assign(new Error(reply.error.message), reply.error));
     dispatch();
+    if (thread.task === null) thread.idle = setTimeout(() => endIdle(thread), idleMs).unref();
+  }
+
+  function endIdle(thread: Thread) {
+    const index = threads.indexOf(thread);
+    if (index < 0 || thread.task !== null) return;
+    threads.splice(index, 1);
+    void thread.worker.terminate();
   }
 
   /** Out of the pool: its step fails; a new thread takes the next step. */
@@ -181,6 +200,7 @@ export function createAnalysisThreads(options: {
         layers: layers && Buffer.from(layers.buffer, layers.byteOffset, layers.byteLength),
       };
     },
+    liveThreads: () => threads.length,
     async clear(prefix) {
       await mainCache.clear(prefix);
       for (const thread of threads) thread.worker.postMessage({ id: 0, kind: 'clear', prefix });
@@ -188,7 +208,9 @@ export function createAnalysisThreads(options: {
     async close() {
       closed = true;
       for (const task of queue.splice(0)) task.reject(new Error('analysis threads closed'));
-      await Promise.all(threads.splice(0).map((thread) => thread.worker.terminate()));
+      const ending = threads.splice(0);
+      for (const thread of ending) clearTimeout(thread.idle);
+      await Promise.all(ending.map((thread) => thread.worker.terminate()));
     },
   };
 }
