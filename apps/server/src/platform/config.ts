@@ -1,10 +1,18 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+/**
+ * Analysis threads a worker process runs by default: half the cores (the other half serves the API
+ * in the embedded default, or another worker), at least 1, at most 4 (each holds a few hundred MB
+ * of working buffers on large photos).
+ */
+export const imagingConcurrencyFor = (cores: number) => Math.max(1, Math.min(4, Math.floor(cores / 2)));
+
 const intWithDefault = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 /** An http(s) URL that may hold `{z}`-style placeholders, even in the host (`{s}.tile…`). */
@@ -114,7 +122,8 @@ const envSchema = z.object({
   DATASET_ZIP_MAX_ENTRIES: intWithDefault(100_000),
   DATASET_ZIP_MAX_RATIO: intWithDefault(200),
   IMAGING_JOB_EXPIRE_SECONDS: intWithDefault(1800),
-  IMAGING_CONCURRENCY: intWithDefault(1),
+  /** Analyses at once per worker process, each in its own thread (default: half the cores, 1 to 4). */
+  IMAGING_CONCURRENCY: intWithDefault(imagingConcurrencyFor(availableParallelism())),
   /** Largest photo accepted at ingest, and sharp's decode limit for every photo (docs/IMAGING.md). */
   IMAGING_MAX_PHOTO_MEGAPIXELS: intWithDefault(120),
   /** Largest orthomosaic or DSM accepted at ingest (read by windows, so far above the photo cap). */
