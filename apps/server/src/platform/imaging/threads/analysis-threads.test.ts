@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDiskAnalysisCache } from '../analysis/analysis-cache.ts';
 import { datasetStatistics } from '../analysis/statistics.ts';
 import { temporaryDir } from '../test-support/paths.ts';
-import { createAnalysisThreads } from './analysis-threads.ts';
+import type { PhotoInput } from '../types.ts';
+import { type AnalysisThreads, createAnalysisThreads } from './analysis-threads.ts';
 import { StepTimeoutError } from './step-budget.ts';
 import { detectStep, measureStep } from './unit-steps.ts';
 
@@ -43,18 +44,28 @@ describe('analysis threads', () => {
     await dir.remove();
   });
 
-  const pool = (name: string, options: { photoMaxPixels?: number } = {}) =>
-    createAnalysisThreads({
+  /** One thread with its own cache folder (`options` override the defaults), closed after `use`. */
+  async function withPool(
+    name: string,
+    options: Partial<Parameters<typeof createAnalysisThreads>[0]>,
+    use: (threads: AnalysisThreads, photo: PhotoInput) => Promise<void>,
+  ) {
+    const threads = createAnalysisThreads({
       threads: 1,
       cacheDirectory: join(dir.path, name),
       cacheBytes: 1024 ** 3,
-      photoMaxPixels: options.photoMaxPixels ?? 50_000_000,
+      photoMaxPixels: 50_000_000,
+      ...options,
     });
+    try {
+      await use(threads, { paths: [photoPath], heightAboveGroundM: 30 });
+    } finally {
+      await threads.close();
+    }
+  }
 
   it('gives what the steps give in this thread, phase 1 leaving its work in the cache for phase 2', async () => {
-    const threads = pool('same');
-    try {
-      const photo = { paths: [photoPath], heightAboveGroundM: 30 };
+    await withPool('same', {}, async (threads, photo) => {
       const measurement = await threads.measure({ photo, cacheKey: 'd/1' }, budget);
       expect(existsSync(join(dir.path, 'same', 'd', '1.bin'))).toBe(true);
       const statistics = datasetStatistics([measurement]);
@@ -74,29 +85,21 @@ describe('analysis threads', () => {
 
       await threads.clear('d');
       expect(await readdir(join(dir.path, 'same'))).toEqual([]);
-    } finally {
-      await threads.close();
-    }
+    });
   }, 60_000);
 
   it("hands a step's error back with its name and message, and goes on", async () => {
-    const threads = pool('errors', { photoMaxPixels: 1000 });
-    try {
-      const photo = { paths: [photoPath], heightAboveGroundM: 30 };
+    await withPool('errors', { photoMaxPixels: 1000 }, async (threads, photo) => {
       const failed = threads.measure({ photo, cacheKey: 'd/1' }, budget);
       await expect(failed).rejects.toMatchObject({ name: 'ImageTooLargeError' });
       await expect(
         threads.measure({ photo: { paths: [join(dir.path, 'missing.jpg')] }, cacheKey: 'd/2' }, budget),
       ).rejects.toThrow(/missing\.jpg/);
-    } finally {
-      await threads.close();
-    }
+    });
   }, 60_000);
 
   it('fails a step past its budget at once, and the next step runs on a new thread', async () => {
-    const threads = pool('budget');
-    try {
-      const photo = { paths: [photoPath], heightAboveGroundM: 30 };
+    await withPool('budget', {}, async (threads, photo) => {
       const late = threads.measure(
         { photo, cacheKey: 'd/1' },
         { seconds: 0.001, what: 'measuring of rows.jpg' },
@@ -106,62 +109,48 @@ describe('analysis threads', () => {
       await expect(threads.measure({ photo, cacheKey: 'd/2' }, budget)).resolves.toMatchObject({
         sensor: 'rgb',
       });
-    } finally {
-      await threads.close();
-    }
+    });
   }, 60_000);
 
   it('fails only the step of a thread that stops (out of memory here), and the process goes on', async () => {
     const lost: Error[] = [];
-    const threads = createAnalysisThreads({
-      threads: 1,
-      cacheDirectory: join(dir.path, 'stops'),
-      cacheBytes: 1024 ** 3,
-      photoMaxPixels: 50_000_000,
-      resourceLimits: { maxOldGenerationSizeMb: 4, maxYoungGenerationSizeMb: 1 },
-      onThreadLost: (error) => lost.push(error),
-    });
-    try {
-      const photo = { paths: [photoPath], heightAboveGroundM: 30 };
-      await expect(threads.measure({ photo, cacheKey: 'd/1' }, budget)).rejects.toThrow(
-        /^analysis thread stopped/,
-      );
-      expect(lost).toHaveLength(1);
-      // The pool starts a new thread for the next step (which, with the same limits, stops too).
-      await expect(threads.measure({ photo, cacheKey: 'd/2' }, budget)).rejects.toThrow(
-        /^analysis thread stopped/,
-      );
-      expect(lost).toHaveLength(2);
-    } finally {
-      await threads.close();
-    }
+    await withPool(
+      'stops',
+      {
+        resourceLimits: { maxOldGenerationSizeMb: 4, maxYoungGenerationSizeMb: 1 },
+        onThreadLost: (error) => lost.push(error),
+      },
+      async (threads, photo) => {
+        await expect(threads.measure({ photo, cacheKey: 'd/1' }, budget)).rejects.toThrow(
+          /^analysis thread stopped/,
+        );
+        expect(lost).toHaveLength(1);
+        // The pool starts a new thread for the next step (which, with the same limits, stops too).
+        await expect(threads.measure({ photo, cacheKey: 'd/2' }, budget)).rejects.toThrow(
+          /^analysis thread stopped/,
+        );
+        expect(lost).toHaveLength(2);
+      },
+    );
   }, 60_000);
 
   it('ends a thread that waited its idle time, and starts one for the next step', async () => {
-    const threads = createAnalysisThreads({
-      threads: 1,
-      cacheDirectory: join(dir.path, 'idle'),
-      cacheBytes: 1024 ** 3,
-      photoMaxPixels: 50_000_000,
-      idleSeconds: 0.05,
-    });
-    try {
-      const photo = { paths: [photoPath], heightAboveGroundM: 30 };
+    await withPool('idle', { idleSeconds: 0.05 }, async (threads, photo) => {
       await threads.measure({ photo, cacheKey: 'd/1' }, budget);
       expect(threads.liveThreads()).toBe(1);
       await vi.waitFor(() => expect(threads.liveThreads()).toBe(0));
       await expect(threads.measure({ photo, cacheKey: 'd/2' }, budget)).resolves.toMatchObject({
         sensor: 'rgb',
       });
-    } finally {
-      await threads.close();
-    }
+    });
   }, 60_000);
 
   it('refuses steps once closed', async () => {
-    const threads = pool('closed');
-    await threads.close();
-    await expect(threads.measure({ photo: { paths: [photoPath] }, cacheKey: 'd/1' }, budget)).rejects.toThrow(
+    let closed: AnalysisThreads | undefined;
+    await withPool('closed', {}, async (threads) => {
+      closed = threads;
+    });
+    await expect(closed?.measure({ photo: { paths: [photoPath] }, cacheKey: 'd/1' }, budget)).rejects.toThrow(
       'analysis threads closed',
     );
   });
