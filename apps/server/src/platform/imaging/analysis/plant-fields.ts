@@ -115,57 +115,98 @@ function classify(
     shadowBands: ReturnType<typeof shadowBands>;
   },
 ): { canopy: BitMask; pale: BitMask; shaded: BitMask; canopyCount: number } {
-  const { width, height, valid } = planes;
-  const { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut } = cuts;
-  const bands = cuts.shadowBands;
+  const { width, height } = planes;
+  const canopy = emptyMask(width, height);
+  const pass: ClassifyPass = {
+    width,
+    valid: planes.valid,
+    nir: planes.nir ?? null,
+    canopyIndex,
+    chroma,
+    rgbLight,
+    brightness,
+    ...cuts,
+    minChroma: chroma ? SEGMENTATION.rgbMinChroma : -1,
+    canopy,
+    // Every word is written below, and pale is read only by computePlantFields: scratch.
+    pale: scratchMask(canopy, 'paleVegetation'),
+    shaded: emptyMask(width, height),
+  };
+  let canopyCount = 0;
+  // One call per row: a row's loops run as one optimised function. Nested in this one, V8 compiled
+  // the innermost loop alone (on-stack replacement) and fell back to the interpreter at the end of
+  // every 32-pixel word, hundreds of times a photo.
+  for (let y = 0; y < height; y++) canopyCount += classifyRow(pass, y);
+  return { canopy, pale: pass.pale, shaded: pass.shaded, canopyCount };
+}
+
+interface ClassifyPass {
+  width: number;
+  valid: Uint8Array;
+  nir: Float32Array | null;
+  canopyIndex: Float32Array;
+  chroma: Float32Array | null;
+  rgbLight: RgbLight | null;
+  brightness: Float32Array;
+  threshold: number;
+  vegetationThreshold: number;
+  shadowCut: number;
+  paleShadowCut: number;
+  shadeCut: number;
+  nirShadeCut: number;
+  shadowBands: ReturnType<typeof shadowBands>;
+  minChroma: number;
+  canopy: BitMask;
+  pale: BitMask;
+  shaded: BitMask;
+}
+
+/** Row `y` of `classify`: its canopy, pale and shaded words; returns its canopy pixels. */
+function classifyRow(pass: ClassifyPass, y: number): number {
+  const { width, valid, nir, canopyIndex, chroma, rgbLight, brightness, minChroma } = pass;
+  const { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut } = pass;
+  const bands = pass.shadowBands;
   const { castShadow, deepShade } = bands;
   const { deepShadeCut, castShadowCut } = RGB_CANOPY;
-  const minChroma = chroma ? SEGMENTATION.rgbMinChroma : -1;
-  const nir = planes.nir;
-  const canopy = emptyMask(width, height);
-  // Every word is written below, and pale is read only by computePlantFields: scratch.
-  const pale = scratchMask(canopy, 'paleVegetation');
-  const shaded = emptyMask(width, height);
+  const { canopy, pale, shaded } = pass;
   const stride = canopy.stride;
+  const base = y * width;
+  const row = y * stride;
   let canopyCount = 0;
-  for (let y = 0; y < height; y++) {
-    const base = y * width;
-    const row = y * stride;
-    for (let k = 0; k < stride; k++) {
-      let canopyWord = 0;
-      let paleWord = 0;
-      let shadedWord = 0;
-      const from = base + (k << 5);
-      const to = base + Math.min(width, (k + 1) << 5);
-      for (let i = from; i < to; i++) {
-        const light = brightness[i] as number;
-        if (!valid[i] || light < shadowCut) continue;
-        if (chroma && (chroma[i] as number) < minChroma) continue;
-        // Red and blue both brighter than the sunlit soil: nothing absorbs them, so not a leaf.
-        if (rgbLight && (rgbLight.redBlueMin[i] as number) > bands.sunlit) continue;
-        const index = canopyIndex[i] as number;
-        // The green-dominance cut for the pixel's linear light: `threshold` unless in cast
-        // shadow or deep shade (rgb-canopy.ts). Inline: as a call it boxed its numbers per pixel.
-        let cut = threshold;
-        if (rgbLight) {
-          const linearLight = rgbLight.light[i] as number;
-          if (!(linearLight >= castShadow)) cut = linearLight < deepShade ? deepShadeCut : castShadowCut;
-        }
-        if (index > cut) {
-          canopyWord |= 1 << (i - from);
-          canopyCount++;
-          const dark = nir ? (nir[i] as number) < nirShadeCut : light < shadeCut;
-          if (dark) shadedWord |= 1 << (i - from);
-        } else if (index > vegetationThreshold && light >= paleShadowCut) {
-          paleWord |= 1 << (i - from);
-        }
+  for (let k = 0; k < stride; k++) {
+    let canopyWord = 0;
+    let paleWord = 0;
+    let shadedWord = 0;
+    const from = base + (k << 5);
+    const to = base + Math.min(width, (k + 1) << 5);
+    for (let i = from; i < to; i++) {
+      const light = brightness[i] as number;
+      if (!valid[i] || light < shadowCut) continue;
+      if (chroma && (chroma[i] as number) < minChroma) continue;
+      // Red and blue both brighter than the sunlit soil: nothing absorbs them, so not a leaf.
+      if (rgbLight && (rgbLight.redBlueMin[i] as number) > bands.sunlit) continue;
+      const index = canopyIndex[i] as number;
+      // The green-dominance cut for the pixel's linear light: `threshold` unless in cast
+      // shadow or deep shade (rgb-canopy.ts). Inline: as a call it boxed its numbers per pixel.
+      let cut = threshold;
+      if (rgbLight) {
+        const linearLight = rgbLight.light[i] as number;
+        if (!(linearLight >= castShadow)) cut = linearLight < deepShade ? deepShadeCut : castShadowCut;
       }
-      canopy.words[row + k] = canopyWord;
-      pale.words[row + k] = paleWord;
-      shaded.words[row + k] = shadedWord;
+      if (index > cut) {
+        canopyWord |= 1 << (i - from);
+        canopyCount++;
+        const dark = nir ? (nir[i] as number) < nirShadeCut : light < shadeCut;
+        if (dark) shadedWord |= 1 << (i - from);
+      } else if (index > vegetationThreshold && light >= paleShadowCut) {
+        paleWord |= 1 << (i - from);
+      }
     }
+    canopy.words[row + k] = canopyWord;
+    pale.words[row + k] = paleWord;
+    shaded.words[row + k] = shadedWord;
   }
-  return { canopy, pale, shaded, canopyCount };
+  return canopyCount;
 }
 
 /**
@@ -184,22 +225,30 @@ function domainOf(
   for (let x = margin; x < width - margin; x++)
     columns[x >> 5] = (columns[x >> 5] as number) | (1 << (x & 31));
   let count = 0;
-  for (let y = margin; y < height - margin; y++) {
-    const row = y * stride;
-    const base = y * width;
-    for (let k = 0; k < stride; k++) {
-      let word = (outline.words[row + k] as number) & (columns[k] as number);
-      let bits = word;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        if (!valid[base + (k << 5) + 31 - Math.clz32(low)]) word ^= low;
-        bits ^= low;
-      }
-      domain.words[row + k] = word;
-      count += bitCount(word);
-    }
-  }
+  // A row per call, as in `classify`: nested here, the innermost loop ran alone and exited to the
+  // interpreter at every word.
+  for (let y = margin; y < height - margin; y++) count += domainRow(outline, valid, columns, domain, y);
   return { domain, domainCount: count };
+}
+
+/** Row `y` of `domainOf`: the outline's valid bits within the columns; returns how many. */
+function domainRow(outline: BitMask, valid: Uint8Array, columns: Int32Array, domain: BitMask, y: number) {
+  const { width, stride } = outline;
+  const row = y * stride;
+  const base = y * width;
+  let count = 0;
+  for (let k = 0; k < stride; k++) {
+    let word = (outline.words[row + k] as number) & (columns[k] as number);
+    let bits = word;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      if (!valid[base + (k << 5) + 31 - Math.clz32(low)]) word ^= low;
+      bits ^= low;
+    }
+    domain.words[row + k] = word;
+    count += bitCount(word);
+  }
+  return count;
 }
 
 /**
