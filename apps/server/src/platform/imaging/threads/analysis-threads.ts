@@ -92,6 +92,8 @@ export function createAnalysisThreads(options: {
   // Clears the directory whatever the threads hold; they each forget their share's accounting.
   const mainCache = createDiskAnalysisCache(options.cacheDirectory, 0);
   const threads: Thread[] = [];
+  /** Threads past a step's budget, still finishing it. */
+  const retired = new Set<Thread>();
   const queue: Task[] = [];
   let nextId = 1;
   let closed = false;
@@ -121,7 +123,10 @@ export function createAnalysisThreads(options: {
       thread.task = task;
       if (task.budget) {
         const { seconds, what } = task.budget;
-        thread.timer = setTimeout(() => retire(thread, budgetExpired(seconds, what)), seconds * 1000);
+        thread.timer = setTimeout(
+          () => retire(thread, budgetExpired(seconds, what), seconds * 1000),
+          seconds * 1000,
+        );
       }
       thread.worker.postMessage(task.request);
     }
@@ -137,7 +142,7 @@ export function createAnalysisThreads(options: {
   function finish(thread: Thread, reply: ThreadReply) {
     // A retired thread's late answer: its step already failed; the thread goes now.
     if (!threads.includes(thread)) {
-      if (reply.id !== 0) void thread.worker.terminate();
+      if (reply.id !== 0) stop(thread);
       return;
     }
     // Answers to `clear` (id 0) settle nothing.
@@ -176,9 +181,18 @@ export function createAnalysisThreads(options: {
   /**
    * Past its budget: the step fails at once and the thread leaves the pool, to be terminated
    * when its step ends (terminating a thread inside a libvips call can take the process down).
+   * A step still running after another budget (a minute at least) is stuck, a loop that never
+   * ends: terminated then.
    */
-  function retire(thread: Thread, error: Error) {
+  function retire(thread: Thread, error: Error, budgetMs: number) {
     drop(thread, error);
+    retired.add(thread);
+    setTimeout(() => stop(thread), Math.max(budgetMs, 60_000)).unref();
+  }
+
+  function stop(thread: Thread) {
+    retired.delete(thread);
+    void thread.worker.terminate();
   }
 
   function run<T>(request: ThreadRequest, budget: StepBudget | null): Promise<T> {
@@ -208,7 +222,8 @@ export function createAnalysisThreads(options: {
     async close() {
       closed = true;
       for (const task of queue.splice(0)) task.reject(new Error('analysis threads closed'));
-      const ending = threads.splice(0);
+      const ending = [...threads.splice(0), ...retired];
+      retired.clear();
       for (const thread of ending) clearTimeout(thread.idle);
       await Promise.all(ending.map((thread) => thread.worker.terminate()));
     },
