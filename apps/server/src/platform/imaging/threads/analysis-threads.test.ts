@@ -145,11 +145,16 @@ describe('analysis threads', () => {
     });
   }, 60_000);
 
-  it('refuses steps once closed', async () => {
+  it('fails a step still running when the pool closes, and refuses steps after', async () => {
     let closed: AnalysisThreads | undefined;
-    await withPool('closed', {}, async (threads) => {
+    let running: Promise<unknown> | undefined;
+    await withPool('closed', {}, async (threads, photo) => {
       closed = threads;
+      // Dispatched at once: the thread is still starting when the pool closes.
+      running = threads.measure({ photo, cacheKey: 'd/1' }, budget);
+      running.catch(() => undefined);
     });
+    await expect(running).rejects.toThrow('analysis threads closed');
     await expect(closed?.measure({ photo: { paths: [photoPath] }, cacheKey: 'd/1' }, budget)).rejects.toThrow(
       'analysis threads closed',
     );

@@ -224,7 +224,11 @@ export function createAnalysisThreads(options: {
       for (const task of queue.splice(0)) task.reject(new Error('analysis threads closed'));
       const ending = [...threads.splice(0), ...retired];
       retired.clear();
-      for (const thread of ending) clearTimeout(thread.idle);
+      for (const thread of ending) {
+        clearTimeout(thread.idle);
+        // A step still running fails now: its thread's exit comes after it left the pool.
+        settle(thread)?.reject(new Error('analysis threads closed'));
+      }
       await Promise.all(ending.map((thread) => thread.worker.terminate()));
     },
   };
