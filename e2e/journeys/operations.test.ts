@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { FieldView } from '@ampelos/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snapshot } from '../support/browser.ts';
 import { firstLink, type RunningServer, startServer } from '../support/server.ts';
@@ -72,8 +72,21 @@ function athensDay(offset: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(day);
 }
 
+/**
+ * Clicks a day in a date picker inside its own month (a picker also shows the next month's first
+ * days, hidden, as outside days), turning to the next month as a person would when the day is not
+ * shown: near a month's end the days picked relative to today fall in the next one.
+ */
+async function pickDayIn(picker: Locator, day: string) {
+  await picker.locator('[data-date]').first().waitFor({ state: 'attached' });
+  const dayButton = picker.locator(`[data-date="${day}"]:not([data-outside])`);
+  for (let turns = 0; turns < 2 && (await dayButton.count()) === 0; turns++)
+    await picker.locator('button[data-direction="next"]').first().click();
+  await dayButton.first().click();
+}
+
 async function pickDay(page: Page, containerTestId: string, day: string) {
-  await page.locator(`[data-testid="${containerTestId}"] [data-date="${day}"]`).first().click();
+  await pickDayIn(page.getByTestId(containerTestId), day);
 }
 
 describe('a drone shoot from payment to completion', () => {
@@ -224,10 +237,7 @@ describe('a drone shoot from payment to completion', () => {
     const pilotDetail = pilotPage.getByTestId('shoot-detail');
     expect(await pilotDetail.getByTestId('shoot-confirm-dates').count()).toBe(0);
     await pilotDetail.getByTestId('shoot-final-day').click();
-    await pilotPage
-      .locator(`[data-date="${athensDay(0)}"]`)
-      .first()
-      .click();
+    await pickDayIn(pilotPage.locator('body'), athensDay(0));
     await pilotDetail.getByTestId('shoot-final-day-save').click();
     await pilotDetail.getByTestId('shoot-final-day-confirmation').waitFor();
     await pilotDetail.getByTestId('shoot-complete').click();
