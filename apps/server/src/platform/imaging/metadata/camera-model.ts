@@ -17,6 +17,8 @@
  *   (with a reason for staff) when the camera is unknown and its pixels look false-colour: such a
  *   capture must not be analysed until staff confirm the layout (`PhotoMetadata.confirmedLayout`).
  */
+// The catalogue alone, not the package's index: every analysis thread loads this, and the index's
+// schemas took a fifth of a thread's start.
 import {
   type BandRole,
   CAMERA_CATALOGUE,
@@ -26,7 +28,7 @@ import {
   type ChannelMapping,
   NIR_LAYOUTS,
   RGB_CHANNELS,
-} from '@ampelos/domain';
+} from '@ampelos/domain/cameras';
 import { bandNameOf } from '../capture/band-names.ts';
 import type { PhotoMetadata, PixelStats } from '../types.ts';
 import { looksFalseColour } from './pixel-stats.ts';
