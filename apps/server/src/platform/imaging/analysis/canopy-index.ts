@@ -1,5 +1,6 @@
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import { addLight, type RgbLight } from './rgb-canopy.ts';
+import { round } from './round.ts';
 import { scratchFloat32 } from './scratch.ts';
 
 /**
@@ -15,7 +16,7 @@ const LINEAR_OF_ENCODED = Float32Array.from({ length: 4097 }, (_, k) => {
 });
 
 function linear(value: number): number {
-  const k = Math.round(value * 4096);
+  const k = round(value * 4096);
   return LINEAR_OF_ENCODED[Math.min(Math.max(k, 0), 4096)] as number;
 }
 

@@ -1,5 +1,6 @@
 import type { ChannelMapping } from '@ampelos/domain';
 import sharp from 'sharp';
+import { round } from '../analysis/round.ts';
 import { recogniseCamera } from '../metadata/camera-model.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
 import { photoPixelLimit } from '../pixel-limit.ts';
@@ -341,7 +342,7 @@ export function stretchedComposite(planes: Float32Array[], valid: Uint8Array): U
     const high = sample[Math.floor(sample.length * 0.99)] ?? 1;
     const span = high > low ? high - low : 1;
     for (let i = 0; i < n; i++) {
-      const level = Math.round((((plane[i] as number) - low) / span) * 4095);
+      const level = round((((plane[i] as number) - low) / span) * 4095);
       out[i * 3 + channel] = valid[i] ? (GAMMA[level < 0 ? 0 : Math.min(level, 4095)] as number) : 0;
     }
   }

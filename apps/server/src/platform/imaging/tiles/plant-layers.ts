@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { AnalysisCacheSlot } from '../analysis/analysis-cache.ts';
 import type { PlantFields } from '../analysis/plant-fields.ts';
+import { round } from '../analysis/round.ts';
 import { type ScoreMaps, zScores } from '../analysis/scores.ts';
 import { scratchFloat32 } from '../analysis/scratch.ts';
 import { resolveOptions } from '../analysis/working-size.ts';
@@ -23,7 +24,7 @@ const Z_MIN = -4;
 const Z_MAX = 2;
 export function zToCode(z: number): number {
   const t = (Math.min(Z_MAX, Math.max(Z_MIN, z)) - Z_MIN) / (Z_MAX - Z_MIN);
-  return 1 + Math.round(t * 254);
+  return 1 + round(t * 254);
 }
 
 /** The layers from fields already scored (the fallback path of the tiles scores them itself). */
@@ -45,7 +46,7 @@ function layersOfZ(
     for (let k = 0; k < out.length; k++) {
       const value = z[k] as number;
       out[k] =
-        value <= Z_MIN ? 1 : value >= Z_MAX ? 255 : 1 + Math.round(((value - Z_MIN) / (Z_MAX - Z_MIN)) * 254);
+        value <= Z_MIN ? 1 : value >= Z_MAX ? 255 : 1 + round(((value - Z_MIN) / (Z_MAX - Z_MIN)) * 254);
     }
     return out;
   };
