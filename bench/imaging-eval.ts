@@ -23,6 +23,7 @@ import { writeMaskDisagreement, writeOverlay } from './imaging-eval/overlay.ts';
 import { agreement, channelIndexCanopy, engineCanopy, ndviReference } from './imaging-eval/reference.ts';
 import { loadRegions, regionUnder } from './imaging-eval/regions.ts';
 import {
+  ANALYSIS_OPTIONS,
   type AnalysedCapture,
   boxesWithCompanions,
   captureInputs,
@@ -297,16 +298,20 @@ async function synthetic() {
   await rm(dir, { recursive: true, force: true });
   const truth = await generateSampleData({ outDir: dir, seed: 1, orthoGsdM: 0 });
   const inputs = truth.photos.map((photo) => ({ paths: [join(dir, photo.file)] }));
-  const statistics = datasetStatistics(await Promise.all(inputs.map((input) => measurePhoto(input))));
+  const statistics = datasetStatistics(
+    await Promise.all(inputs.map((input) => measurePhoto(input, ANALYSIS_OPTIONS))),
+  );
   let tp = 0;
   let detected = 0;
   let expected = 0;
   for (const [i, input] of inputs.entries()) {
     const photo = truth.photos[i] as (typeof truth.photos)[0];
-    const analysis = await detectStress(input, statistics, {
-      hdPath: join(dir, `${photo.file}-hd.jpg`),
-      imageId: photo.file,
-    });
+    const analysis = await detectStress(
+      input,
+      statistics,
+      { hdPath: join(dir, `${photo.file}-hd.jpg`), imageId: photo.file },
+      ANALYSIS_OPTIONS,
+    );
     const score = scoreDetections(
       analysis.boxes.map((b) => b.thr_coords),
       photo.boxes,
@@ -331,6 +336,8 @@ if (!existsSync(DATASETS)) {
 await rm(WORK, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
 const only = process.env.EVAL_ONLY?.split(',');
+if (ANALYSIS_OPTIONS.analysisGsdM)
+  console.log(`Analysis pixel size ${ANALYSIS_OPTIONS.analysisGsdM} m (EVAL_ANALYSIS_GSD_M)`);
 for (const [name, run] of [
   ['micasense', micasense],
   ['seneca', seneca],

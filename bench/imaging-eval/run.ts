@@ -61,6 +61,15 @@ export async function captureInputs(dir: string, names?: string[]): Promise<Phot
 }
 
 /**
+ * The analysis options of every run: the default, or `EVAL_ANALYSIS_GSD_M` (the analysis pixel size,
+ * metres) to see how the figures hold when the same scenes are resampled a little finer or coarser
+ * (`bench:imaging-eval-scales`).
+ */
+export const ANALYSIS_OPTIONS = process.env.EVAL_ANALYSIS_GSD_M
+  ? { analysisGsdM: Number(process.env.EVAL_ANALYSIS_GSD_M) }
+  : {};
+
+/**
  * Runs a dataset through the real engine as the pipeline does: plan (camera, height, ground
  * captures), phase 1 for every survey capture, the statistics, phase 2 writing HD JPEGs to `outDir`.
  * Captures needing staff confirmation are analysed anyway (the bench shows what would happen)
@@ -83,7 +92,9 @@ export async function runDataset(
   const start = cpuNow();
   const measurements = [];
   for (const [i, c] of survey.entries())
-    measurements.push(await measurePhoto(c.input, { cache: { cache, key: `eval/${i}` } }));
+    measurements.push(
+      await measurePhoto(c.input, { ...ANALYSIS_OPTIONS, cache: { cache, key: `eval/${i}` } }),
+    );
   const statistics = datasetStatistics(measurements);
   const captures: AnalysedCapture[] = [];
   for (const [i, c] of survey.entries()) {
@@ -93,7 +104,7 @@ export async function runDataset(
       c.input,
       statistics,
       { hdPath, imageId: base },
-      { cache: { cache, key: `eval/${i}` } },
+      { ...ANALYSIS_OPTIONS, cache: { cache, key: `eval/${i}` } },
     );
     captures.push({ ...c, base, hdPath, analysis });
   }
