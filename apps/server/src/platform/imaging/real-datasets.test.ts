@@ -15,6 +15,8 @@ import {
 } from './index.ts';
 import { distanceM } from './raster/open-raster.ts';
 import {
+  DJI_PARK_DIR,
+  hasDjiPark,
   hasMicasense,
   hasSeneca,
   MICASENSE_DIR,
@@ -225,6 +227,42 @@ describe.skipIf(skipUnlessCi(hasMicasense))('MicaSense RedEdge capture (micasens
       expect(sum / (w * h)).toBeGreaterThan(0.4);
       expect(distanceM([box.lng, box.lat], [-119.4352604, 36.5760815])).toBeLessThan(50);
       expect(box.classification.label).toBe('Not Classified');
+    }
+  });
+});
+
+describe.skipIf(skipUnlessCi(hasDjiPark))('DJI Phantom 3 park frames (dji-phantom3-brighton-beach)', () => {
+  let out: { path: string; remove: () => Promise<void> };
+  beforeAll(async () => {
+    out = await temporaryDir();
+  });
+  afterAll(async () => {
+    await out.remove();
+  });
+
+  // Scattered park trees once read as "rows" 7.5–8 m apart (strength 0.26–0.35) at 5.1 cm
+  // pixels: cells across their crowns, boxes up to 3.8 m reaching onto the road.
+  it('finds no planted rows among park trees, so boxes stay plant-sized at pixel sizes near the default', async () => {
+    const inputs = ['DJI_0024.JPG', 'DJI_0025.JPG', 'DJI_0026.JPG'].map((file) => ({
+      paths: [join(DJI_PARK_DIR, file)],
+    }));
+    for (const analysisGsdM of [0.051, 0.052]) {
+      const options = { analysisGsdM };
+      const statistics = datasetStatistics(
+        await Promise.all(inputs.map((input) => measurePhoto(input, options))),
+      );
+      for (const [i, input] of inputs.entries()) {
+        const imageId = `DJI_${i}`;
+        const analysis = await detectStress(
+          input,
+          statistics,
+          { hdPath: join(out.path, `${imageId}-${analysisGsdM}.jpg`), imageId },
+          options,
+        );
+        const ground = analysis.groundResolutionM as number;
+        for (const { thr_coords: box } of analysis.boxes)
+          expect(Math.max(box.w * analysis.scale.x, box.h * analysis.scale.y) * ground).toBeLessThan(3);
+      }
     }
   });
 });

@@ -28,7 +28,9 @@ export const skipUnlessCi = (available: boolean): boolean => !available && proce
 
 export const MICASENSE_DIR = datasetDir('micasense-rededge-fresno');
 export const SENECA_DIR = datasetDir('odm-seneca-nir-farm');
+export const DJI_PARK_DIR = datasetDir('dji-phantom3-brighton-beach');
 export const hasMicasense = existsSync(MICASENSE_DIR);
+export const hasDjiPark = existsSync(DJI_PARK_DIR);
 export const hasSeneca = existsSync(SENECA_DIR);
 
 export async function temporaryDir(): Promise<{ path: string; remove: () => Promise<void> }> {
