@@ -9,6 +9,8 @@ export interface Rect {
 
 export interface DetectionScore {
   truePositives: number;
+  /** Unmatched detections on a plant cut by the frame: neither right nor wrong. */
+  ignored: number;
   falsePositives: number;
   falseNegatives: number;
   precision: number;
@@ -31,19 +33,23 @@ function centreInside(detected: Rect, truth: Rect): boolean {
   return cx >= truth.x && cx <= truth.x + truth.w && cy >= truth.y && cy <= truth.y + truth.h;
 }
 
+const matchesBox = (box: Rect, target: Rect) => iou(box, target) >= 0.3 || centreInside(box, target);
+
 /**
  * One-to-one greedy matching, best IoU first: a detection is a true positive when its centre lies
- * inside a ground-truth box or their IoU is at least 0.3.
+ * inside a ground-truth box or their IoU is at least 0.3. A detection left unmatched that meets a
+ * `partial` box (a stressed plant cut by the frame, not expected) is ignored, as detection
+ * benchmarks treat "don't care" regions.
  */
 export function scoreDetections(
   detected: Rect[],
   truth: TruthBox[],
+  partial: Rect[] = [],
 ): DetectionScore & { matches: [number, number][] } {
   const candidates: { d: number; t: number; score: number }[] = [];
   detected.forEach((box, d) => {
     truth.forEach((target, t) => {
-      const overlap = iou(box, target);
-      if (overlap >= 0.3 || centreInside(box, target)) candidates.push({ d, t, score: overlap });
+      if (matchesBox(box, target)) candidates.push({ d, t, score: iou(box, target) });
     });
   });
   candidates.sort((a, b) => b.score - a.score);
@@ -57,10 +63,14 @@ export function scoreDetections(
     matches.push([d, t]);
   }
   const truePositives = matches.length;
-  const falsePositives = detected.length - truePositives;
+  const ignored = detected.filter(
+    (box, d) => !usedDetections.has(d) && partial.some((p) => matchesBox(box, p)),
+  ).length;
+  const counted = detected.length - ignored;
+  const falsePositives = counted - truePositives;
   const falseNegatives = truth.length - truePositives;
-  const precision = detected.length ? truePositives / detected.length : 1;
+  const precision = counted ? truePositives / counted : 1;
   const recall = truth.length ? truePositives / truth.length : 1;
   const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  return { truePositives, falsePositives, falseNegatives, precision, recall, f1, matches };
+  return { truePositives, ignored, falsePositives, falseNegatives, precision, recall, f1, matches };
 }

@@ -50,6 +50,8 @@ export interface SampleTruth {
     height: number;
     truePose: { lng: number; lat: number; yawDeg: number; heightM: number };
     boxes: TruthBox[];
+    /** Stressed plants cut by the frame (less than 60 % inside): a detection there counts neither way. */
+    partialBoxes: TruthBox[];
   }[];
   orthomosaic: {
     file: string;
@@ -58,6 +60,7 @@ export interface SampleTruth {
     height: number;
     gsdM: number;
     boxes: TruthBox[];
+    partialBoxes: TruthBox[];
   } | null;
 }
 
@@ -66,6 +69,10 @@ const SENSOR_WIDTH_MM = 13.2;
 const FOCAL_MM = 8.8;
 const GROUND_ELEVATION_M = 310;
 
+/**
+ * A plant's box in the image, clipped to it; `partial` when less than 60 % of it is inside (cut by
+ * the frame: not expected to be found, but a detection there is not wrong either).
+ */
 function bboxOf(points: [number, number][], width: number, height: number) {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
@@ -78,13 +85,30 @@ function bboxOf(points: [number, number][], width: number, height: number) {
   };
   const full = (box.x1 - box.x0) * (box.y1 - box.y0);
   const inside = Math.max(0, clipped.x1 - clipped.x0) * Math.max(0, clipped.y1 - clipped.y0);
-  if (full <= 0 || inside / full < 0.6) return null;
+  if (full <= 0 || inside <= 0) return null;
   return {
+    partial: inside / full < 0.6,
     x: Math.round(clipped.x0),
     y: Math.round(clipped.y0),
     w: Math.round(clipped.x1 - clipped.x0),
     h: Math.round(clipped.y1 - clipped.y0),
   };
+}
+
+/** Stressed plants' boxes in an image: those expected, and those cut by the frame (`partialBoxes`). */
+function truthBoxes(
+  plants: { id: string; kind: StressKind }[],
+  boxOf: (index: number) => ReturnType<typeof bboxOf>,
+) {
+  const boxes: TruthBox[] = [];
+  const partialBoxes: TruthBox[] = [];
+  plants.forEach((plant, index) => {
+    const found = boxOf(index);
+    if (!found) return;
+    const { partial, ...box } = found;
+    (partial ? partialBoxes : boxes).push({ plantId: plant.id, kind: plant.kind, ...box });
+  });
+  return { boxes, partialBoxes };
 }
 
 function dms(value: number): string {
@@ -215,12 +239,15 @@ export async function generateSampleData(options: SampleDataOptions): Promise<Sa
           pixels[i + 2] = Math.min(255, Math.max(0, Math.round((colour[2] as number) * gain)));
         }
       }
-      const boxes: TruthBox[] = [];
-      for (const plant of scene.plants) {
-        const corners = plant.corners.map(([e, n]) => pose.metresToPixel(e - east, n - north));
-        const box = bboxOf(corners, width, height);
-        if (box) boxes.push({ plantId: plant.id, kind: plant.kind, ...box });
-      }
+      const { boxes, partialBoxes } = truthBoxes(scene.plants, (index) =>
+        bboxOf(
+          (scene.plants[index] as (typeof scene.plants)[0]).corners.map(([e, n]) =>
+            pose.metresToPixel(e - east, n - north),
+          ),
+          width,
+          height,
+        ),
+      );
       // The metadata carries a GNSS and compass error; the pixels come from the true pose.
       const angle = rng() * 2 * Math.PI;
       const errorM = gpsError * Math.sqrt(rng());
@@ -253,7 +280,14 @@ export async function generateSampleData(options: SampleDataOptions): Promise<Sa
         })
         .withXmp(djiXmp(noisyLat, noisyLng, GROUND_ELEVATION_M + heightM, heightM, noisyYaw))
         .toFile(join(options.outDir, file));
-      truth.photos.push({ file, width, height, truePose: { lng, lat, yawDeg, heightM }, boxes });
+      truth.photos.push({
+        file,
+        width,
+        height,
+        truePose: { lng, lat, yawDeg, heightM },
+        boxes,
+        partialBoxes,
+      });
     }
   }
 
@@ -317,14 +351,15 @@ async function writeOrthomosaic(
       return out;
     },
   });
-  const boxes: TruthBox[] = [];
-  for (const plant of scene.plants) {
-    const corners = plant.corners.map(([e, n]) => {
-      const [x, y] = toUtm(...frame.toLngLat(e, n));
-      return [(x - x0) / gsdM, (y0 - y) / gsdM] as [number, number];
-    });
-    const box = bboxOf(corners, size, size);
-    if (box) boxes.push({ plantId: plant.id, kind: plant.kind, ...box });
-  }
-  return { file, epsg, width: size, height: size, gsdM, boxes };
+  const { boxes, partialBoxes } = truthBoxes(scene.plants, (index) =>
+    bboxOf(
+      (scene.plants[index] as (typeof scene.plants)[0]).corners.map(([e, n]) => {
+        const [x, y] = toUtm(...frame.toLngLat(e, n));
+        return [(x - x0) / gsdM, (y0 - y) / gsdM] as [number, number];
+      }),
+      size,
+      size,
+    ),
+  );
+  return { file, epsg, width: size, height: size, gsdM, boxes, partialBoxes };
 }
