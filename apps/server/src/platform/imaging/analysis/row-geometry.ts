@@ -1,4 +1,5 @@
 import type { BitMask } from './bit-mask.ts';
+import { bestPeriod, refinePeriod } from './periodicity.ts';
 import { scratchInt32 } from './scratch.ts';
 
 /**
@@ -75,73 +76,6 @@ function stepOf(window: PixelWindow): number {
 }
 
 /**
- * Normalised autocorrelation of a profile at every lag up to `maxLag` (mean removed), and the
- * best local maximum between `minLag` and `maxLag`.
- */
-function bestPeriod(
-  profile: Float64Array,
-  minLag: number,
-  maxLag: number,
-): { lag: number; strength: number } {
-  const n = profile.length;
-  if (n < 3 * minLag) return { lag: 0, strength: 0 };
-  // High-pass: the profile minus its moving average over two of the longest periods, so the
-  // slow trend (more canopy on one side of the image) does not correlate at every lag.
-  const half = maxLag;
-  const residual = new Float64Array(n);
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < Math.min(n, half); i++) {
-    sum += profile[i] as number;
-    count++;
-  }
-  for (let i = 0; i < n; i++) {
-    const enter = i + half;
-    if (enter < n) {
-      sum += profile[enter] as number;
-      count++;
-    }
-    const leave = i - half - 1;
-    if (leave >= 0) {
-      sum -= profile[leave] as number;
-      count--;
-    }
-    residual[i] = (profile[i] as number) - sum / count;
-  }
-  let variance = 0;
-  for (let i = 0; i < n; i++) variance += (residual[i] as number) ** 2;
-  if (variance <= 0) return { lag: 0, strength: 0 };
-  const correlation = new Float64Array(maxLag + 2);
-  for (let lag = 1; lag <= maxLag + 1 && lag < n; lag++) {
-    let total = 0;
-    for (let i = 0; i + lag < n; i++) total += (residual[i] as number) * (residual[i + lag] as number);
-    correlation[lag] = total / variance;
-  }
-  // Smoothed over three lags (binning makes odd and even lags alternate), then a real period:
-  // the profile must swing from anti-correlated (rows against inter-rows, half a period) back to
-  // correlated. Strength is half that swing (1 for a perfect square wave, ~0 for texture).
-  const smooth = new Float64Array(correlation.length);
-  for (let lag = 1; lag < correlation.length; lag++) {
-    const before = correlation[lag - 1] as number;
-    const after =
-      lag + 1 < correlation.length ? (correlation[lag + 1] as number) : (correlation[lag] as number);
-    smooth[lag] = (before + (correlation[lag] as number) + after) / 3;
-  }
-  let best = { lag: 0, strength: 0 };
-  let trough = 1;
-  for (let lag = 2; lag <= maxLag && lag + 1 < smooth.length; lag++) {
-    const value = smooth[lag] as number;
-    if (value < (smooth[trough] as number)) trough = lag;
-    if (lag < minLag || (smooth[trough] as number) >= 0 || value <= 0) continue;
-    if (value > (smooth[lag - 1] as number) && value >= (smooth[lag + 1] as number)) {
-      const strength = (value - (smooth[trough] as number)) / 2;
-      if (strength > best.strength) best = { lag, strength };
-    }
-  }
-  return best;
-}
-
-/**
  * The profile of the sampled pixels projected across rows at `angle` (bins of `step` pixels) and
  * its best period. A function of its own (not a closure of findRows) so that V8 optimises it once
  * for every block of every photo.
@@ -210,27 +144,37 @@ export function findRows(
     if (result.strength > best.strength) best = { ...result, angle };
   }
   if (best.lag === 0 || best.strength < MIN_ROW_STRENGTH) return null;
-  // Phase: the offset (mod the period) where the folded profile holds most canopy.
-  const period = best.lag;
-  const folded = new Float64Array(period);
-  for (let i = 0; i < best.span.length; i++)
-    folded[i % period] = (folded[i % period] as number) + (best.span[i] as number);
+  // Phase: the offset (mod the period) where the folded profile holds most canopy. The profile is
+  // folded at the refined period into as many buckets as the whole lag; each bucket keeps the mean
+  // offset of what fell in it.
+  const period = refinePeriod(best.span, best.lag, maxLag);
+  const buckets = best.lag;
+  const folded = new Float64Array(buckets);
+  const offsets = new Float64Array(buckets);
+  for (let i = 0; i < best.span.length; i++) {
+    const offset = i % period;
+    const bucket = Math.min(buckets - 1, Math.floor((offset * buckets) / period));
+    folded[bucket] = (folded[bucket] as number) + (best.span[i] as number);
+    offsets[bucket] = (offsets[bucket] as number) + (best.span[i] as number) * offset;
+  }
   let peak = 0;
   let low = 0;
-  for (let i = 1; i < period; i++) {
+  for (let i = 1; i < buckets; i++) {
     if ((folded[i] as number) > (folded[peak] as number)) peak = i;
     if ((folded[i] as number) < (folded[low] as number)) low = i;
   }
+  const peakOffset =
+    (folded[peak] as number) > 0 ? (offsets[peak] as number) / (folded[peak] as number) : peak;
   // Row width: the span of the folded profile above half its swing, around the peak.
   const half = ((folded[peak] as number) + (folded[low] as number)) / 2;
   let width = 1;
-  for (let d = 1; d < period && (folded[(peak + d) % period] as number) >= half; d++) width++;
-  for (let d = 1; d < period && (folded[(peak - d + period) % period] as number) >= half; d++) width++;
+  for (let d = 1; d < buckets && (folded[(peak + d) % buckets] as number) >= half; d++) width++;
+  for (let d = 1; d < buckets && (folded[(peak - d + buckets) % buckets] as number) >= half; d++) width++;
   return {
     angle: best.angle,
     spacingPx: period * step,
-    phasePx: (best.offset + peak) * step,
-    widthPx: Math.min(period, width) * step,
+    phasePx: (best.offset + peakOffset) * step,
+    widthPx: (Math.min(buckets, width) * period * step) / buckets,
     strength: best.strength,
   };
 }
