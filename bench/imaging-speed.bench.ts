@@ -17,33 +17,26 @@ import { hdFileName, reportKey, tileFile } from '../apps/server/src/modules/data
 import { writeReportPdf } from '../apps/server/src/modules/datasets/report-pdf/write-report-pdf.ts';
 import type { ReportContext } from '../apps/server/src/modules/datasets/repository.ts';
 import {
-  type CapturePlan,
-  createAnalysisThreads,
   type DatasetStatistics,
-  datasetStatistics,
   decodePlantLayers,
-  type PhotoAnalysis,
   type PhotoInput,
   planCaptures,
-  plannedInput,
   renderTiles,
 } from '../apps/server/src/platform/imaging/index.ts';
 import { createLocalStorage } from '../apps/server/src/platform/storage/storage.ts';
-import { baseOf, captureInputs } from './imaging-eval/run.ts';
+import {
+  analyseAsPipeline,
+  benchAnalysisThreads,
+  DATASET_RUNS,
+  DATASETS,
+  type PipelineAnalysed,
+} from './imaging-eval/pipeline-run.ts';
+import { captureInputs } from './imaging-eval/run.ts';
 
-const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const DATASETS = process.env.AMPELOS_DATASETS_DIR ?? resolve(REPO, '../shared/datasets');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HD = 2048;
 const WORK = join(tmpdir(), `ampelos-imaging-speed-${process.pid}`);
-const BUDGET = { seconds: 900, what: 'bench step' };
-// One analysis thread, as the embedded default (IMAGING_CONCURRENCY 1); started in the warm-up.
-const threads = createAnalysisThreads({
-  threads: 1,
-  cacheDirectory: join(WORK, 'cache'),
-  cacheBytes: 1024 ** 3,
-  photoMaxPixels: 120_000_000,
-});
+const threads = benchAnalysisThreads(WORK);
 
 const cpuNow = () => {
   const { user, system } = process.cpuUsage();
@@ -80,50 +73,15 @@ async function cost<T>(run: () => Promise<T>): Promise<Cost & { value: T }> {
   };
 }
 
-const DATASET_RUNS = [
-  { name: 'micasense', folder: 'micasense-rededge-fresno', fieldAltitudeM: 0 },
-  { name: 'seneca', folder: 'odm-seneca-nir-farm', fieldAltitudeM: null },
-  { name: 'dji', folder: 'dji-phantom3-brighton-beach', fieldAltitudeM: 0 },
-] as const;
-
-/**
- * Phase 1 for every survey capture, the statistics, phase 2: as the pipeline's jobs do, in an
- * analysis thread with its disk cache (phase 2 keeps each photo's plant layers for the tiles).
- */
+/** Both phases as the pipeline's jobs run them (`analyseAsPipeline`), their cache entries cleared after. */
 async function analyse(inputs: PhotoInput[], dir: string, fieldAltitudeM: number | null) {
-  const plan = planCaptures(inputs, { fieldAltitudeM });
-  const survey = inputs
-    .map((input, i) => ({
-      input: plannedInput(input, plan.captures[i] as CapturePlan),
-      plan: plan.captures[i],
-    }))
-    .filter((c) => c.plan?.role === 'survey');
-  const measured = [];
-  for (const [i, c] of survey.entries())
-    measured.push(await threads.measure({ photo: c.input, cacheKey: `speed/${i}` }, BUDGET));
-  const statistics = datasetStatistics(measured);
-  const analysed: Analysed[] = [];
-  for (const [i, c] of survey.entries()) {
-    const base = baseOf(c.input);
-    const hdPath = join(dir, `${base}-hd.jpg`);
-    const output = { hdPath, imageId: base };
-    const { analysis, layers } = await threads.detect(
-      { photo: c.input, statistics, output, cacheKey: `speed/${i}` },
-      BUDGET,
-    );
-    analysed.push({ input: c.input, base, hdPath, analysis, layers });
-  }
+  const { statistics, analysed } = await analyseAsPipeline(threads, inputs, {
+    fieldAltitudeM,
+    cacheKeys: 'speed',
+    hdPathOf: (base) => join(dir, `${base}-hd.jpg`),
+  });
   await threads.clear('speed');
   return { statistics, analysed };
-}
-
-interface Analysed {
-  input: PhotoInput;
-  base: string;
-  hdPath: string;
-  analysis: PhotoAnalysis;
-  /** The plant layers phase 2 kept (null: the tiles derive them from the photo). */
-  layers: Buffer | null;
 }
 
 /** sharp's decode + resize to the HD size of every file the analysis read. */
@@ -136,7 +94,7 @@ async function baseline(inputs: PhotoInput[]) {
 const UUID = '00000000-0000-4000-8000-00000000be9c';
 
 /** The finalize job's two costly steps: the tiles into storage, then the PDF reading them back. */
-async function tilesAndPdf(dir: string, statistics: DatasetStatistics, analysed: Analysed[]) {
+async function tilesAndPdf(dir: string, statistics: DatasetStatistics, analysed: PipelineAnalysed[]) {
   const storage = createLocalStorage(join(dir, 'storage'));
   for (const a of analysed) {
     await storage.put(reportKey(UUID, hdFileName(a.base)), await readFile(a.hdPath), 'image/jpeg');
