@@ -8,8 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { decodePlantLayers, renderTiles } from '../apps/server/src/platform/imaging/index.ts';
 import {
   analyseAsPipeline,

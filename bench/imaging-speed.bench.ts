@@ -9,9 +9,8 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { hdFileName, reportKey, tileFile } from '../apps/server/src/modules/datasets/paths.ts';
 import { writeReportPdf } from '../apps/server/src/modules/datasets/report-pdf/write-report-pdf.ts';

@@ -96,18 +96,18 @@ function bboxOf(points: [number, number][], width: number, height: number) {
 }
 
 /** Stressed plants' boxes in an image: those expected, and those cut by the frame (`partialBoxes`). */
-function truthBoxes(
-  plants: { id: string; kind: StressKind }[],
-  boxOf: (index: number) => ReturnType<typeof bboxOf>,
+function truthBoxes<Plant extends { id: string; kind: StressKind }>(
+  plants: Plant[],
+  boxOf: (plant: Plant) => ReturnType<typeof bboxOf>,
 ) {
   const boxes: TruthBox[] = [];
   const partialBoxes: TruthBox[] = [];
-  plants.forEach((plant, index) => {
-    const found = boxOf(index);
-    if (!found) return;
+  for (const plant of plants) {
+    const found = boxOf(plant);
+    if (!found) continue;
     const { partial, ...box } = found;
     (partial ? partialBoxes : boxes).push({ plantId: plant.id, kind: plant.kind, ...box });
-  });
+  }
   return { boxes, partialBoxes };
 }
 
@@ -239,11 +239,9 @@ export async function generateSampleData(options: SampleDataOptions): Promise<Sa
           pixels[i + 2] = Math.min(255, Math.max(0, Math.round((colour[2] as number) * gain)));
         }
       }
-      const { boxes, partialBoxes } = truthBoxes(scene.plants, (index) =>
+      const { boxes, partialBoxes } = truthBoxes(scene.plants, (plant) =>
         bboxOf(
-          (scene.plants[index] as (typeof scene.plants)[0]).corners.map(([e, n]) =>
-            pose.metresToPixel(e - east, n - north),
-          ),
+          plant.corners.map(([e, n]) => pose.metresToPixel(e - east, n - north)),
           width,
           height,
         ),
@@ -351,9 +349,9 @@ async function writeOrthomosaic(
       return out;
     },
   });
-  const { boxes, partialBoxes } = truthBoxes(scene.plants, (index) =>
+  const { boxes, partialBoxes } = truthBoxes(scene.plants, (plant) =>
     bboxOf(
-      (scene.plants[index] as (typeof scene.plants)[0]).corners.map(([e, n]) => {
+      plant.corners.map(([e, n]) => {
         const [x, y] = toUtm(...frame.toLngLat(e, n));
         return [(x - x0) / gsdM, (y0 - y) / gsdM] as [number, number];
       }),
