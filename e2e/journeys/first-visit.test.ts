@@ -106,11 +106,16 @@ describe('the first visit to /fields, signed in', () => {
     }
     const page = await context.newPage();
     const wire = recordWire(page);
+    // The worker's script may finish after the page is idle on a loaded machine: wait for it by name.
+    const workerFetched = page.waitForEvent('requestfinished', {
+      predicate: (request) => new URL(request.url()).pathname.includes('/maplibre-worker-'),
+    });
     await page.goto(`${server.baseUrl}/fields?field=${fieldUuid}`);
     await page.getByTestId('field-detail-title').waitFor();
     await page.locator('[data-map-ready]').first().waitFor();
     await page.getByTestId('report-data').waitFor();
     await page.waitForLoadState('networkidle');
+    await workerFetched;
     const scripts = await wire.javaScript();
     await context.close();
 
