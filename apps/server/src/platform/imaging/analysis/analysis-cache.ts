@@ -1,7 +1,8 @@
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { IndicatorName } from '../types.ts';
-import { lazyDomainIndex, type PlantFields } from './plant-fields.ts';
+import { lazyDomainIndex } from './plant-domain.ts';
+import type { PlantFields } from './plant-fields.ts';
 
 /**
  * What phase 1 hands to phase 2 for one photo, so phase 2 neither decodes the photo nor recomputes

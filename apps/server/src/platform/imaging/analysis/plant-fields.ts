@@ -1,21 +1,13 @@
 import { ndviThresholdBounds } from '../capture/index-bounds.ts';
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import type { IndicatorName, Measurement } from '../types.ts';
-import {
-  type BitMask,
-  bitCount,
-  closeBits,
-  dilateBits,
-  emptyMask,
-  erodeBits,
-  indicesOfBits,
-  orBits,
-  scratchMask,
-} from './bit-mask.ts';
+import { type BitMask, closeBits, dilateBits, erodeBits, orBits, scratchMask } from './bit-mask.ts';
+import { classify } from './canopy-classes.ts';
 import { indexPass, soilAndCanopyLight } from './canopy-index.ts';
 import { otsuThreshold } from './otsu.ts';
+import { domainOf, lazyDomainIndex } from './plant-domain.ts';
 import { plantScaleValues } from './plant-scale.ts';
-import { growCanopyRims, LIGHT_BINS, RGB_CANOPY, type RgbLight, shadowBands } from './rgb-canopy.ts';
+import { growCanopyRims, LIGHT_BINS, shadowBands } from './rgb-canopy.ts';
 import { scratchFloat32 } from './scratch.ts';
 
 /**
@@ -93,177 +85,6 @@ export function rolesFor(planes: CapturePlanes): Measurement['roles'] {
   };
 }
 
-/**
- * Canopy (index above the cut; on RGB coloured and not black) and pale vegetation (between the
- * two thresholds, lit), written straight into packed masks (a word per 32 pixels of a row), and the
- * shaded canopy (darker than `shadeCut` in the visible, or than `nirShadeCut` in NIR).
- */
-function classify(
-  planes: CapturePlanes,
-  canopyIndex: Float32Array,
-  chroma: Float32Array | null,
-  rgbLight: RgbLight | null,
-  brightness: Float32Array,
-  cuts: {
-    threshold: number;
-    vegetationThreshold: number;
-    shadowCut: number;
-    paleShadowCut: number;
-    shadeCut: number;
-    nirShadeCut: number;
-    /** RGB: the sunlit soil's linear light and where the shadow cuts end (rgb-canopy.ts). */
-    shadowBands: ReturnType<typeof shadowBands>;
-  },
-): { canopy: BitMask; pale: BitMask; shaded: BitMask; canopyCount: number } {
-  const { width, height } = planes;
-  const canopy = emptyMask(width, height);
-  const pass: ClassifyPass = {
-    width,
-    valid: planes.valid,
-    nir: planes.nir ?? null,
-    canopyIndex,
-    chroma,
-    rgbLight,
-    brightness,
-    ...cuts,
-    minChroma: chroma ? SEGMENTATION.rgbMinChroma : -1,
-    canopy,
-    // Every word is written below, and pale is read only by computePlantFields: scratch.
-    pale: scratchMask(canopy, 'paleVegetation'),
-    shaded: emptyMask(width, height),
-  };
-  let canopyCount = 0;
-  // One call per row: a row's loops run as one optimised function. Nested in this one, V8 compiled
-  // the innermost loop alone (on-stack replacement) and fell back to the interpreter at the end of
-  // every 32-pixel word, hundreds of times a photo.
-  for (let y = 0; y < height; y++) canopyCount += classifyRow(pass, y);
-  return { canopy, pale: pass.pale, shaded: pass.shaded, canopyCount };
-}
-
-interface ClassifyPass {
-  width: number;
-  valid: Uint8Array;
-  nir: Float32Array | null;
-  canopyIndex: Float32Array;
-  chroma: Float32Array | null;
-  rgbLight: RgbLight | null;
-  brightness: Float32Array;
-  threshold: number;
-  vegetationThreshold: number;
-  shadowCut: number;
-  paleShadowCut: number;
-  shadeCut: number;
-  nirShadeCut: number;
-  shadowBands: ReturnType<typeof shadowBands>;
-  minChroma: number;
-  canopy: BitMask;
-  pale: BitMask;
-  shaded: BitMask;
-}
-
-/** Row `y` of `classify`: its canopy, pale and shaded words; returns its canopy pixels. */
-function classifyRow(pass: ClassifyPass, y: number): number {
-  const { width, valid, nir, canopyIndex, chroma, rgbLight, brightness, minChroma } = pass;
-  const { threshold, vegetationThreshold, shadowCut, paleShadowCut, shadeCut, nirShadeCut } = pass;
-  const bands = pass.shadowBands;
-  const { castShadow, deepShade } = bands;
-  const { deepShadeCut, castShadowCut } = RGB_CANOPY;
-  const { canopy, pale, shaded } = pass;
-  const stride = canopy.stride;
-  const base = y * width;
-  const row = y * stride;
-  let canopyCount = 0;
-  for (let k = 0; k < stride; k++) {
-    let canopyWord = 0;
-    let paleWord = 0;
-    let shadedWord = 0;
-    const from = base + (k << 5);
-    const to = base + Math.min(width, (k + 1) << 5);
-    for (let i = from; i < to; i++) {
-      const light = brightness[i] as number;
-      if (!valid[i] || light < shadowCut) continue;
-      if (chroma && (chroma[i] as number) < minChroma) continue;
-      // Red and blue both brighter than the sunlit soil: nothing absorbs them, so not a leaf.
-      if (rgbLight && (rgbLight.redBlueMin[i] as number) > bands.sunlit) continue;
-      const index = canopyIndex[i] as number;
-      // The green-dominance cut for the pixel's linear light: `threshold` unless in cast
-      // shadow or deep shade (rgb-canopy.ts). Inline: as a call it boxed its numbers per pixel.
-      let cut = threshold;
-      if (rgbLight) {
-        const linearLight = rgbLight.light[i] as number;
-        if (!(linearLight >= castShadow)) cut = linearLight < deepShade ? deepShadeCut : castShadowCut;
-      }
-      if (index > cut) {
-        canopyWord |= 1 << (i - from);
-        canopyCount++;
-        const dark = nir ? (nir[i] as number) < nirShadeCut : light < shadeCut;
-        if (dark) shadedWord |= 1 << (i - from);
-      } else if (index > vegetationThreshold && light >= paleShadowCut) {
-        paleWord |= 1 << (i - from);
-      }
-    }
-    canopy.words[row + k] = canopyWord;
-    pale.words[row + k] = paleWord;
-    shaded.words[row + k] = shadedWord;
-  }
-  return canopyCount;
-}
-
-/**
- * The outline pixels at least `margin` from the border (where the windows see whole plants) and
- * valid, packed, and their number.
- */
-function domainOf(
-  outline: BitMask,
-  valid: Uint8Array,
-  margin: number,
-): { domain: BitMask; domainCount: number } {
-  const { width, height, stride } = outline;
-  const domain = emptyMask(width, height);
-  // Per word of a row: the bits of the columns from margin to width − margin − 1.
-  const columns = new Int32Array(stride);
-  for (let x = margin; x < width - margin; x++)
-    columns[x >> 5] = (columns[x >> 5] as number) | (1 << (x & 31));
-  let count = 0;
-  // A row per call, as in `classify`: nested here, the innermost loop ran alone and exited to the
-  // interpreter at every word.
-  for (let y = margin; y < height - margin; y++) count += domainRow(outline, valid, columns, domain, y);
-  return { domain, domainCount: count };
-}
-
-/** Row `y` of `domainOf`: the outline's valid bits within the columns; returns how many. */
-function domainRow(outline: BitMask, valid: Uint8Array, columns: Int32Array, domain: BitMask, y: number) {
-  const { width, stride } = outline;
-  const row = y * stride;
-  const base = y * width;
-  let count = 0;
-  for (let k = 0; k < stride; k++) {
-    let word = (outline.words[row + k] as number) & (columns[k] as number);
-    let bits = word;
-    while (bits !== 0) {
-      const low = bits & -bits;
-      if (!valid[base + (k << 5) + 31 - Math.clz32(low)]) word ^= low;
-      bits ^= low;
-    }
-    domain.words[row + k] = word;
-    count += bitCount(word);
-  }
-  return count;
-}
-
-/**
- * The list of a domain's pixels, made when first asked for: the analysis reads the domain mask and
- * the counts (only the map layers need the list), and a list per photo and phase was ~10 MB of
- * fresh memory, its page faults and garbage collections.
- */
-export function lazyDomainIndex(domain: BitMask, count: number): () => Int32Array {
-  let index: Int32Array | null = null;
-  return () => {
-    index ??= indicesOfBits(domain, count);
-    return index;
-  };
-}
-
 export function computePlantFields(planes: CapturePlanes, gsdM: number | null): PlantFields {
   const { width, height, nir } = planes;
   const n = width * height;
@@ -327,6 +148,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
     shadeCut,
     nirShadeCut,
     shadowBands: bands,
+    minChroma: SEGMENTATION.rgbMinChroma,
   };
   const classified = classify(planes, canopyIndex, chroma, rgbLight, brightness, cuts);
   const { canopy, pale, shaded } = classified;
