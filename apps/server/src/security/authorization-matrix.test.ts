@@ -10,7 +10,8 @@ import {
   type Outcome,
   type Relation,
 } from './authorization-matrix.ts';
-import { MATRIX_REQUESTS, type MatrixRequest, requestOf } from './matrix-requests.ts';
+import { MATRIX_REQUESTS, requestOf } from './matrix-requests.ts';
+import type { MatrixRequest } from './matrix-world.ts';
 import { createMatrixWorld, type MatrixWorld } from './matrix-world.ts';
 import { registeredApiRoutes, SECURITY_TEST_ENV } from './routes.ts';
 

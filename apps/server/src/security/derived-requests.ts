@@ -3,8 +3,7 @@ import { POLICIES, type PolicyEntity, type PolicyName } from '@ampelos/domain';
 import { type ZodType, z } from 'zod';
 import type { RouteSchemas } from '../app.ts';
 import type { JsonSchema } from './fuzz-arbitraries.ts';
-import type { MatrixRequest, RequestSpec } from './matrix-requests.ts';
-import type { MatrixWorld } from './matrix-world.ts';
+import type { MatrixRequest, MatrixWorld, RequestSpec } from './matrix-world.ts';
 
 /**
  * A route's matrix request derived from what the route already declares, so that a new route needs

@@ -17,24 +17,7 @@ import {
 } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { derivedRequest } from './derived-requests.ts';
-import type { MatrixCell } from './matrix-world.ts';
-
-export interface MatrixRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
-  url: string;
-  payload?: string | Buffer | Record<string, unknown>;
-  headers?: Record<string, string>;
-}
-
-export interface RequestSpec {
-  /** The cell ends the caller's session or account: it runs as a fresh user of the role. */
-  fresh?: boolean;
-  /** Answers besides 2xx that still mean "allowed" (a business rule that answers after authorization). */
-  allowedStatus?: number[];
-  build(
-    cell: MatrixCell & { user: { id: number; email: string; uuid: string } | null; ctx: TestApp },
-  ): Promise<MatrixRequest>;
-}
+import type { MatrixRequest, RequestSpec } from './matrix-world.ts';
 
 type Build = RequestSpec['build'];
 const get =

@@ -243,3 +243,20 @@ export interface MatrixCell {
   relation: Relation | undefined;
   world: MatrixWorld;
 }
+
+export interface MatrixRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
+  url: string;
+  payload?: string | Buffer | Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export interface RequestSpec {
+  /** The cell ends the caller's session or account: it runs as a fresh user of the role. */
+  fresh?: boolean;
+  /** Answers besides 2xx that still mean "allowed" (a business rule that answers after authorization). */
+  allowedStatus?: number[];
+  build(
+    cell: MatrixCell & { user: { id: number; email: string; uuid: string } | null; ctx: TestApp },
+  ): Promise<MatrixRequest>;
+}

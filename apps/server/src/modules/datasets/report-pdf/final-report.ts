@@ -1,11 +1,9 @@
 import {
-  type AgroHistoryFile,
   describeImagingSetup,
   hectares,
   type ImagingSetup,
   PLANT_CLASS_NAMES,
   plantClass,
-  type VigourClass,
 } from '@ampelos/domain';
 import { resizeWithOverlay } from '../../../platform/imaging/derived-images.ts';
 import type { StressBox } from '../../../platform/imaging/index.ts';
@@ -24,7 +22,8 @@ import { agroPages } from './agro-pages.ts';
 import { annotationsSection } from './annotations-page.ts';
 import { type PdfCopy, pdfCopy } from './pdf-copy.ts';
 import { ACCENT, MARGIN, SUBTITLE, TITLE } from './pdf-layout.ts';
-import { classCounts, type LookFirstArea, lookFirstAreas, type PdfPlant, pdfPlants } from './plants.ts';
+import { classCounts, lookFirstAreas, type PdfPlant, pdfPlants } from './plants.ts';
+import type { FinalReportInput } from './report-input.ts';
 import {
   type AnalysedImage,
   COLOUR_HEX,
@@ -35,35 +34,6 @@ import {
 import { summaryPage } from './summary-page.ts';
 
 const MAX_THUMBNAILS = 24;
-
-export interface FinalReportInput {
-  lang: string;
-  field: {
-    title: string;
-    region: string | null;
-    country: string | null;
-    area: number;
-    variety: string | null;
-    /** The field's centre: the growing season depends on the hemisphere, the day on the longitude. */
-    latitude: number | null;
-    longitude: number | null;
-  };
-  report: { uuid: string; service: 'e2e' | 'manual'; processedAt: Date; camera: string | null };
-  numOfInputImgs: number;
-  images: AnalysedImage[];
-  /** PNG of the field map with the stress overlay. */
-  fieldMap: Buffer;
-  /** Reads an image's HD derivative. */
-  readHd: (base: string) => Promise<Buffer | null>;
-  /** The report's `front_agro_weather.json`; null when it has none (the pages say so). */
-  agro: AgroHistoryFile | null;
-  /** The plants with their annotations (default: the analysis boxes, none annotated). */
-  plants?: PdfPlant[];
-  /** Plants per vigour class; null when the analysis measured none. */
-  vigour?: Record<VigourClass, number> | null;
-  /** The numbered squares drawn on `fieldMap` (default: from the plants alone). */
-  lookFirst?: { areas: LookFirstArea[]; squareM: number };
-}
 
 /** Which camera, bands, height source and method were used (one block per distinct setup). */
 function imagingSection(doc: PdfDoc, copy: PdfCopy, images: AnalysedImage[], lang: 'en' | 'el') {

@@ -11,10 +11,10 @@ import {
   type VigourClass,
 } from '@ampelos/domain';
 import { figure, heading, keyValueRows, note, type PdfDoc, swatch } from '../../../platform/pdf/index.ts';
-import type { FinalReportInput } from './final-report.ts';
 import type { PdfCopy } from './pdf-copy.ts';
 import { ACCENT, MARGIN, SUBTITLE } from './pdf-layout.ts';
 import type { classCounts, LookFirstArea } from './plants.ts';
+import type { FinalReportInput } from './report-input.ts';
 import { COLOUR_HEX } from './stress-summary.ts';
 
 export interface SummaryFigures {
