@@ -4,6 +4,20 @@ import { RGB_CANOPY, type RgbLight, type shadowBands } from './rgb-canopy.ts';
 
 // The canopy classes of one capture's pixels, the first use of its index planes (plant-fields.ts).
 
+/** The cuts between the classes, from the photo's own histograms (plant-fields.ts). */
+export interface ClassCuts {
+  threshold: number;
+  vegetationThreshold: number;
+  shadowCut: number;
+  paleShadowCut: number;
+  shadeCut: number;
+  nirShadeCut: number;
+  /** RGB: the sunlit soil's linear light and where the shadow cuts end (rgb-canopy.ts). */
+  shadowBands: ReturnType<typeof shadowBands>;
+  /** RGB: the least chroma of a leaf (grey, white and black surfaces are below it); unused without chroma. */
+  minChroma: number;
+}
+
 /**
  * Canopy (index above the cut; on RGB coloured and not black) and pale vegetation (between the
  * two thresholds, lit), written straight into packed masks (a word per 32 pixels of a row), and the
@@ -15,18 +29,7 @@ export function classify(
   chroma: Float32Array | null,
   rgbLight: RgbLight | null,
   brightness: Float32Array,
-  cuts: {
-    threshold: number;
-    vegetationThreshold: number;
-    shadowCut: number;
-    paleShadowCut: number;
-    shadeCut: number;
-    nirShadeCut: number;
-    /** RGB: the sunlit soil's linear light and where the shadow cuts end (rgb-canopy.ts). */
-    shadowBands: ReturnType<typeof shadowBands>;
-    /** RGB: the least chroma of a leaf (grey, white and black surfaces are below it). */
-    minChroma: number;
-  },
+  cuts: ClassCuts,
 ): { canopy: BitMask; pale: BitMask; shaded: BitMask; canopyCount: number } {
   const { width, height } = planes;
   const canopy = emptyMask(width, height);
@@ -53,7 +56,7 @@ export function classify(
   return { canopy, pale: pass.pale, shaded: pass.shaded, canopyCount };
 }
 
-interface ClassifyPass {
+interface ClassifyPass extends ClassCuts {
   width: number;
   valid: Uint8Array;
   nir: Float32Array | null;
@@ -61,14 +64,6 @@ interface ClassifyPass {
   chroma: Float32Array | null;
   rgbLight: RgbLight | null;
   brightness: Float32Array;
-  threshold: number;
-  vegetationThreshold: number;
-  shadowCut: number;
-  paleShadowCut: number;
-  shadeCut: number;
-  nirShadeCut: number;
-  shadowBands: ReturnType<typeof shadowBands>;
-  minChroma: number;
   canopy: BitMask;
   pale: BitMask;
   shaded: BitMask;
