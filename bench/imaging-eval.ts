@@ -22,6 +22,7 @@ import { generateSampleData } from '../apps/server/src/platform/imaging/sample-d
 import { writeMaskDisagreement, writeOverlay } from './imaging-eval/overlay.ts';
 import { agreement, channelIndexCanopy, engineCanopy, ndviReference } from './imaging-eval/reference.ts';
 import { loadRegions, regionUnder } from './imaging-eval/regions.ts';
+import { registrationConsistency } from './imaging-eval/registration.ts';
 import {
   ANALYSIS_OPTIONS,
   type AnalysedCapture,
@@ -205,6 +206,11 @@ async function micasense() {
   row(
     'micasense: NDVI canopy vs reference',
     `${msAgreement.accuracy.toFixed(3)} (canopy IoU ${msAgreement.canopyIoU.toFixed(3)}; engine mask: ${ms.source})`,
+  );
+  const consistency = await registrationConsistency(flight.input.paths);
+  row(
+    'micasense: band registration, round trip / closure',
+    `a → b → a ${consistency.roundTrip.median.toFixed(2)} px median, ${consistency.roundTrip.max.toFixed(2)} px largest; a → b → c vs a → c ${consistency.closure.median.toFixed(2)} / ${consistency.closure.p90.toFixed(2)} / ${consistency.closure.max.toFixed(2)} px (median / 90 % / largest)`,
   );
   await panelCheck(inputs);
   await overlays('micasense-rededge-fresno', run);

@@ -66,4 +66,27 @@ describe('estimateBandTransform', () => {
     expect(error / count).toBeLessThan(0.03);
     expect(count / warped.length).toBeGreaterThan(0.9);
   });
+
+  it('uses blocks across the whole band when the lenses are tens of pixels apart', () => {
+    // As the Fresno capture's NIR band against green (48 px across): blocks spread over the whole
+    // side no longer fit inside the band at the far column and row.
+    const width = 768;
+    const height = 640;
+    const truth = { scale: 1.003, angle: -0.002, tx: 41.3, ty: -28.6 };
+    const reference = scene(width, height, { scale: 1, angle: 0, tx: 0, ty: 0 }, false);
+    const band = scene(width, height, truth, true);
+    const t = estimateBandTransform(reference, band, width, height);
+    expect(t.blocks).toBeGreaterThanOrEqual(7);
+    for (const [x, y] of [
+      [0, 0],
+      [width - 1, 0],
+      [0, height - 1],
+      [width - 1, height - 1],
+    ] as [number, number][]) {
+      const expectedX = truth.scale * (Math.cos(truth.angle) * x - Math.sin(truth.angle) * y) + truth.tx;
+      const expectedY = truth.scale * (Math.sin(truth.angle) * x + Math.cos(truth.angle) * y) + truth.ty;
+      expect(Math.abs(t.a * x - t.b * y + t.tx - expectedX)).toBeLessThan(0.5);
+      expect(Math.abs(t.b * x + t.a * y + t.ty - expectedY)).toBeLessThan(0.5);
+    }
+  });
 });

@@ -114,8 +114,8 @@ export function estimateBandTransform(
   const pairs: { px: number; py: number; qx: number; qy: number }[] = [];
   for (let row = 0; row < GRID; row++) {
     for (let col = 0; col < GRID; col++) {
-      const rx = Math.round(((width - BLOCK) * col) / (GRID - 1));
-      const ry = Math.round(((height - BLOCK) * row) / (GRID - 1));
+      const rx = spreadBlock(width, gx, col);
+      const ry = spreadBlock(height, gy, row);
       const bx = Math.round(rx + gx);
       const by = Math.round(ry + gy);
       if (bx < 0 || by < 0 || bx + BLOCK > width || by + BLOCK > height) continue;
@@ -139,6 +139,20 @@ export function estimateBandTransform(
   const inliers = pairs.filter((pair) => residual(fit, pair) < 2);
   if (inliers.length >= 3 && inliers.length < pairs.length) fit = fitSimilarity(inliers);
   return fit;
+}
+
+/**
+ * Where block `index` of GRID starts along a side of `side` pixels: spread over the positions whose
+ * block, shifted by `shift`, stays inside the band. Spread over the whole side, the far column or
+ * row fell outside whenever the lenses were offset (the Fresno capture's bands sit 5–50 px apart),
+ * and the similarity was fitted on 4 blocks in one corner and extrapolated to the rest: its round
+ * trip band → band → band missed by 6 px (median) and up to 30 px at the corners.
+ */
+function spreadBlock(side: number, shift: number, index: number): number {
+  const first = Math.max(0, Math.ceil(-shift));
+  const last = Math.min(side - BLOCK, Math.floor(side - BLOCK - shift));
+  if (last < first) return Math.round(((side - BLOCK) * index) / (GRID - 1));
+  return Math.round(first + ((last - first) * index) / (GRID - 1));
 }
 
 function residual(t: BandTransform, p: { px: number; py: number; qx: number; qy: number }) {
