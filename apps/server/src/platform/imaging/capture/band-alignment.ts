@@ -53,8 +53,8 @@ const MIN_BLOCK_PEAK = 0.02;
 
 /**
  * The reference band's side of the registration, computed once per capture and shared by every
- * band registered onto it: its gradient, the spectrum of its half-resolution gradient, and the
- * spectra of its blocks (the same block positions for every band).
+ * band registered onto it: its gradient, the spectrum of its reduced gradient (`globalImage`), and
+ * the spectra of its blocks (the same block positions for every band).
  */
 export interface ReferenceBand {
   width: number;
@@ -64,14 +64,28 @@ export interface ReferenceBand {
   blocks: Map<number, Spectrum>;
 }
 
+/** Whether the blocks refine the global shift (the band is at least two blocks each way). */
+const refinedByBlocks = (width: number, height: number) => width >= BLOCK * 2 && height >= BLOCK * 2;
+
+/**
+ * The gradient reduced for the global correlation: to a quarter when the blocks refine its shift
+ * (they search ±16 px; the quarter is right to ±2, and a 1280 × 960 band's global spectra then
+ * hold 512 × 256 points instead of 1024 × 512), else to a half (the global shift is the answer).
+ */
+function globalImage(gradient: Float32Array, width: number, height: number) {
+  const half = halve(gradient, width, height);
+  if (!refinedByBlocks(width, height)) return { ...half, scale: 2 };
+  return { ...halve(half.image, half.width, half.height), scale: 4 };
+}
+
 export function prepareReference(reference: Float32Array, width: number, height: number): ReferenceBand {
   const gradient = gradientMagnitude(reference, width, height);
-  const half = halve(gradient, width, height);
+  const reduced = globalImage(gradient, width, height);
   return {
     width,
     height,
     gradient,
-    global: windowSpectrum(half.image, half.width, 0, 0, half.width, half.height),
+    global: windowSpectrum(reduced.image, reduced.width, 0, 0, reduced.width, reduced.height),
     blocks: new Map(),
   };
 }
@@ -89,7 +103,7 @@ function referenceBlock(reference: ReferenceBand, rx: number, ry: number): Spect
 /**
  * Estimates where `band` sits relative to `reference` (both `width × height`; pass a
  * `prepareReference` result when several bands are registered onto one reference): a global phase
- * correlation of gradient images at half resolution, then phase correlation of a 3 × 3 grid of
+ * correlation of reduced gradient images (`globalImage`), then phase correlation of a 3 × 3 grid of
  * 256-px blocks at full resolution, and a least-squares similarity fit to the block shifts, so
  * the small scale and rotation differences between lenses are corrected as well as the offset.
  */
@@ -101,15 +115,15 @@ export function estimateBandTransform(
 ): BandTransform {
   const prepared = reference instanceof Float32Array ? prepareReference(reference, width, height) : reference;
   const bandGradient = gradientMagnitude(band, width, height);
-  const bandHalf = halve(bandGradient, width, height);
+  const bandReduced = globalImage(bandGradient, width, height);
   const global = phaseCorrelate(
     prepared.global,
-    windowSpectrum(bandHalf.image, bandHalf.width, 0, 0, bandHalf.width, bandHalf.height),
+    windowSpectrum(bandReduced.image, bandReduced.width, 0, 0, bandReduced.width, bandReduced.height),
   );
-  const gx = global.dx * 2;
-  const gy = global.dy * 2;
+  const gx = global.dx * bandReduced.scale;
+  const gy = global.dy * bandReduced.scale;
   const translation: BandTransform = { a: 1, b: 0, tx: gx, ty: gy, blocks: 0, residualPx: 0 };
-  if (width < BLOCK * 2 || height < BLOCK * 2) return translation;
+  if (!refinedByBlocks(width, height)) return translation;
 
   const pairs: { px: number; py: number; qx: number; qy: number }[] = [];
   for (let row = 0; row < GRID; row++) {
