@@ -158,9 +158,9 @@ export function estimateBandTransform(
 /**
  * Where block `index` of GRID starts along a side of `side` pixels: spread over the positions whose
  * block, shifted by `shift`, stays inside the band. Spread over the whole side, the far column or
- * row fell outside whenever the lenses were offset (the Fresno capture's bands sit 5–50 px apart),
- * and the similarity was fitted on 4 blocks in one corner and extrapolated to the rest: its round
- * trip band → band → band missed by 6 px (median) and up to 30 px at the corners.
+ * row fell outside whenever the lenses were offset at all (the Fresno capture's bands sit 2–15 px
+ * apart), and the similarity was fitted on 4 blocks in one corner and extrapolated to the rest:
+ * its round trip band → band → band missed by 1 px (median) and up to 3.7 px at the corners.
  */
 function spreadBlock(side: number, shift: number, index: number): number {
   const first = Math.max(0, Math.ceil(-shift));
