@@ -1,13 +1,14 @@
 // Self-consistency of the band registration of a multispectral capture: every band registered onto
-// every other (the engine's estimateBandTransform, on the raw bands). Registration has no ground
-// truth here, but a right one is consistent: band a → b → a comes back where it started, and
-// a → b → c lands where a → c does. Measured at the frame's corners and centre, where an
+// every other (the engine's estimateBandTransform, on the calibrated bands it registers).
+// Registration has no ground truth here, but a right one is consistent: band a → b → a comes back
+// where it started, and a → b → c lands where a → c does. Measured at the frame's corners and centre, where an
 // extrapolated fit shows. A consistent registration can still be wrong; an inconsistent one is.
-import sharp from 'sharp';
 import {
   type BandTransform,
   estimateBandTransform,
 } from '../../apps/server/src/platform/imaging/capture/band-alignment.ts';
+import { readSingleBand } from '../../apps/server/src/platform/imaging/capture/load-capture.ts';
+import { readPhotoMetadata } from '../../apps/server/src/platform/imaging/index.ts';
 
 type Point = [number, number];
 
@@ -18,15 +19,6 @@ const apply = (t: BandTransform, [x, y]: Point): Point => [
 const distance = ([x1, y1]: Point, [x2, y2]: Point) => Math.hypot(x1 - x2, y1 - y2);
 const quantile = (sorted: number[], q: number) => sorted[Math.floor(q * (sorted.length - 1))] as number;
 
-async function rawBand(path: string) {
-  const { data, info } = await sharp(path)
-    .extractChannel(0)
-    .raw({ depth: 'ushort' })
-    .toBuffer({ resolveWithObject: true });
-  const values = Float32Array.from(new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2));
-  return { values, width: info.width, height: info.height };
-}
-
 export interface RegistrationConsistency {
   /** a → b → a, pixels: median and largest. */
   roundTrip: { median: number; max: number };
@@ -35,7 +27,10 @@ export interface RegistrationConsistency {
 }
 
 export async function registrationConsistency(paths: string[]): Promise<RegistrationConsistency> {
-  const bands = await Promise.all(paths.map(rawBand));
+  // The bands as the engine registers them (calibrated by readSingleBand).
+  const bands = await Promise.all(
+    paths.map(async (path) => readSingleBand(path, await readPhotoMetadata(path))),
+  );
   const { width, height } = bands[0] as { width: number; height: number };
   const transforms = bands.map((from) =>
     bands.map((to) => (from === to ? null : estimateBandTransform(from.values, to.values, width, height))),

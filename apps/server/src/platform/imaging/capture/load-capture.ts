@@ -182,7 +182,8 @@ function nirModifiedPlanes(
   };
 }
 
-async function readSingleBand(path: string, metadata: PhotoMetadata) {
+/** One band of a band set, calibrated (reflectance when the file says how), at its full size. */
+export async function readSingleBand(path: string, metadata: PhotoMetadata) {
   const sixteenBit = metadata.bitsPerSample === 16;
   const { data, info } = await sharp(path, { limitInputPixels: photoPixelLimit() })
     .extractChannel(0)
