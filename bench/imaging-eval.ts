@@ -325,7 +325,7 @@ async function synthetic() {
     );
     tp += score.truePositives;
     // Boxes on stressed plants cut by the frame (not in the truth) count neither way.
-    detected += analysis.boxes.length - score.ignored;
+    detected += score.counted;
     expected += photo.boxes.length;
   }
   const precision = detected ? tp / detected : 1;

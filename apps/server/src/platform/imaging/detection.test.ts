@@ -60,7 +60,7 @@ describe('stress detection on the synthetic vineyard (seed 1)', () => {
         photo.partialBoxes,
       );
       truePositives += score.truePositives;
-      detections += analysis.boxes.length - score.ignored;
+      detections += score.counted;
       for (const [d, t] of score.matches) {
         const box = analysis.boxes[d];
         const plant = truth.plants.find((p) => p.id === photo.boxes[t]?.plantId);

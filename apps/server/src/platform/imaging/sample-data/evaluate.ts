@@ -11,6 +11,8 @@ export interface DetectionScore {
   truePositives: number;
   /** Unmatched detections on a plant cut by the frame: neither right nor wrong. */
   ignored: number;
+  /** Detections that count: all but the ignored ones (precision's denominator). */
+  counted: number;
   falsePositives: number;
   falseNegatives: number;
   precision: number;
@@ -72,5 +74,5 @@ export function scoreDetections(
   const precision = counted ? truePositives / counted : 1;
   const recall = truth.length ? truePositives / truth.length : 1;
   const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  return { truePositives, ignored, falsePositives, falseNegatives, precision, recall, f1, matches };
+  return { truePositives, ignored, counted, falsePositives, falseNegatives, precision, recall, f1, matches };
 }
