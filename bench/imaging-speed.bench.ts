@@ -31,6 +31,7 @@ import {
   type PipelineAnalysed,
 } from './imaging-eval/pipeline-run.ts';
 import { captureInputs } from './imaging-eval/run.ts';
+import { threadCpuNow, threadCpuSince } from './thread-cpu.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HD = 2048;
@@ -54,17 +55,21 @@ interface Cost {
   wall: number;
   /** The main thread's longest stall (s): how long a request would wait in a server doing this. */
   stall: number;
+  /** CPU seconds by thread name (thread-cpu.ts; empty where the system does not list threads). */
+  threads: Map<string, number>;
 }
 const eventLoop = monitorEventLoopDelay({ resolution: 10 });
 eventLoop.enable();
 async function cost<T>(run: () => Promise<T>): Promise<Cost & { value: T }> {
   const cpu = cpuNow();
   const mainThreadCpu = mainThreadCpuNow();
+  const threads = threadCpuNow();
   const wall = performance.now();
   eventLoop.reset();
   const value = await run();
   return {
     value,
+    threads: threadCpuSince(threads),
     cpu: cpuNow() - cpu,
     mainThreadCpu: mainThreadCpuNow() - mainThreadCpu,
     wall: (performance.now() - wall) / 1000,
@@ -171,6 +176,23 @@ async function tilesAndPdf(dir: string, statistics: DatasetStatistics, analysed:
   };
 }
 
+/**
+ * Where the analysis's CPU goes, by thread, in multiples of the baseline (medians over the rounds):
+ * what the ≤ 2 × goal leaves for the JavaScript once libvips and V8's helpers have had theirs.
+ */
+function threadSplit(costs: { analysis: Cost; baseline: Cost }[]): string | null {
+  const names = new Set(costs.flatMap((c) => [...c.analysis.threads.keys()]));
+  const parts = [...names]
+    .map((name) => ({
+      name,
+      ratio: median(costs.map((c) => (c.analysis.threads.get(name) ?? 0) / c.baseline.cpu)),
+    }))
+    .filter((part) => part.ratio >= 0.01)
+    .sort((a, b) => b.ratio - a.ratio);
+  if (parts.length === 0) return null;
+  return `  by thread (÷ decode + resize): ${parts.map((p) => `${p.name} ${p.ratio.toFixed(2)} ×`).join(', ')}`;
+}
+
 const only = process.env.EVAL_ONLY?.split(',');
 const summary: string[] = [];
 await mkdir(WORK, { recursive: true });
@@ -210,11 +232,16 @@ try {
       });
       if (finalize) detail += `; ${finalize.tileCount} tiles at zooms ${finalize.zooms}`;
     }
-    const pick = (key: 'analysis' | 'baseline' | 'tiles' | 'pdf', field: keyof Cost) =>
+    const pick = (key: 'analysis' | 'baseline' | 'tiles' | 'pdf', field: Exclude<keyof Cost, 'threads'>) =>
       median(costs.map((c) => (c[key] as Cost)[field]));
     const line = `${run.name}: analysis CPU ÷ decode + resize ${median(ratios).toFixed(2)} × (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; medians ${pick('analysis', 'cpu').toFixed(2)} s vs ${pick('baseline', 'cpu').toFixed(2)} s CPU; main thread meanwhile ${pick('analysis', 'mainThreadCpu').toFixed(2)} s, its longest stall ${(pick('analysis', 'stall') * 1000).toFixed(0)} ms, wall ${pick('analysis', 'wall').toFixed(2)} s) — ${detail}`;
     console.log(line);
     summary.push(line);
+    const split = threadSplit(costs);
+    if (split) {
+      console.log(split);
+      summary.push(split);
+    }
     if (costs[0]?.tiles) {
       const tiles = costs.map((c) => (c.tiles as Cost).cpu / c.analysis.cpu);
       const pdf = costs.map((c) => (c.pdf as Cost).cpu / c.analysis.cpu);
