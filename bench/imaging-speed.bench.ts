@@ -31,7 +31,7 @@ import {
   type PipelineAnalysed,
 } from './imaging-eval/pipeline-run.ts';
 import { captureInputs } from './imaging-eval/run.ts';
-import { threadCpuNow, threadCpuSince } from './thread-cpu.ts';
+import { threadCpuMeter } from './thread-cpu.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HD = 2048;
@@ -63,13 +63,13 @@ eventLoop.enable();
 async function cost<T>(run: () => Promise<T>): Promise<Cost & { value: T }> {
   const cpu = cpuNow();
   const mainThreadCpu = mainThreadCpuNow();
-  const threads = threadCpuNow();
+  const threads = threadCpuMeter();
   const wall = performance.now();
   eventLoop.reset();
   const value = await run();
   return {
     value,
-    threads: threadCpuSince(threads),
+    threads: threads.stop(),
     cpu: cpuNow() - cpu,
     mainThreadCpu: mainThreadCpuNow() - mainThreadCpu,
     wall: (performance.now() - wall) / 1000,
