@@ -55,6 +55,26 @@ describe('phase 1 → phase 2 hand-over (analysis cache)', () => {
     }
   }, 120_000);
 
+  it('gives the same statistics and boxes when one step at a time reuses its buffers (analysis threads)', async () => {
+    const inputs = truth.photos.map((photo) => ({ paths: [join(dir.path, photo.file)] }));
+    const cache = createDiskAnalysisCache(join(dir.path, 'reused'), 1024 ** 3, { reuseReadBuffer: true });
+    const slots = inputs.map((_, i) => ({ cache, key: `dataset-3/${i}` }));
+    const fresh = await Promise.all(inputs.map((input) => measurePhoto(input)));
+    const reusedMeasurements = [];
+    for (const [i, input] of inputs.entries())
+      reusedMeasurements.push(await measurePhoto(input, { cache: slots[i], reuseValueBuffers: true }));
+    expect(reusedMeasurements).toEqual(fresh);
+    const statistics = datasetStatistics(fresh);
+    // Read back in the opposite order, so each read follows another photo's entry in the buffer.
+    for (const i of [...inputs.keys()].reverse()) {
+      const input = inputs[i] as (typeof inputs)[number];
+      const output = (name: string) => ({ hdPath: join(dir.path, `${name}-${i}.jpg`), imageId: `p${i}` });
+      const recomputed = await detectStress(input, statistics, output('fresh'));
+      const reused = await detectStress(input, statistics, output('reused'), { cache: slots[i] });
+      expect(reused).toEqual(recomputed);
+    }
+  }, 120_000);
+
   it('takes nothing beyond its size and forgets a dataset at once', async () => {
     const input = { paths: [join(dir.path, truth.photos[0]?.file as string)] };
     const tiny = createDiskAnalysisCache(join(dir.path, 'tiny'), 1000);

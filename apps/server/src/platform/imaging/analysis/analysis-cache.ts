@@ -190,13 +190,48 @@ export function decodeAnalysis(bytes: Buffer): CachedAnalysis {
 
 const SAFE_KEY = /^[A-Za-z0-9_.:-]+(\/[A-Za-z0-9_.:-]+)*$/;
 
+export interface DiskCacheOptions {
+  /**
+   * Read every entry into one buffer, kept and reused: an entry is then valid only until the next
+   * `get`. For a caller that runs one step at a time and keeps nothing of an entry past its step
+   * (an analysis thread). A Seneca photo's entry is ~50 MB, and a fresh buffer per read counted as
+   * external memory towards V8's next full garbage collection.
+   */
+  reuseReadBuffer?: boolean;
+}
+
 /**
  * A cache in a local directory, one file per key, holding at most `maxBytes` written by this
  * process. When full it keeps what it has and takes nothing new (phase 2 reads the units in the
  * order phase 1 wrote them, so evicting the oldest would evict exactly what is needed next).
  */
-export function createDiskAnalysisCache(directory: string, maxBytes: number): AnalysisCache {
+export function createDiskAnalysisCache(
+  directory: string,
+  maxBytes: number,
+  options: DiskCacheOptions = {},
+): AnalysisCache {
   let used = 0;
+  let readBuffer: Buffer | null = null;
+  const readEntry = async (file: string): Promise<Buffer> => {
+    if (!options.reuseReadBuffer) return readFile(file);
+    const handle = await open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      // A quarter of headroom, so that slightly larger entries do not each grow it again. Its own
+      // allocation (not pooled): the typed views of decodeAnalysis need no copy.
+      if (!readBuffer || readBuffer.length < size)
+        readBuffer = Buffer.allocUnsafeSlow(Math.ceil(size * 1.25));
+      const target = readBuffer.subarray(0, size);
+      for (let read = 0; read < size; ) {
+        const { bytesRead } = await handle.read(target, read, size - read, read);
+        if (bytesRead === 0) throw new Error(`${file} ended early`);
+        read += bytesRead;
+      }
+      return target;
+    } finally {
+      await handle.close();
+    }
+  };
   const sizes = new Map<string, number>();
   const fileOf = (key: string) => {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe cache key ${key}`);
@@ -205,7 +240,7 @@ export function createDiskAnalysisCache(directory: string, maxBytes: number): An
   return {
     async get(key) {
       try {
-        return decodeAnalysis(await readFile(fileOf(key)));
+        return decodeAnalysis(await readEntry(fileOf(key)));
       } catch {
         return null;
       }

@@ -5,6 +5,7 @@ import type { IndicatorHistogram, IndicatorName, Measurement, PhotoInput, PhotoM
 import { emptyHistogram } from './histogram.ts';
 import type { PlantFields } from './plant-fields.ts';
 import { computePlantFields } from './plant-fields.ts';
+import { freshValues, reusedValues } from './plant-scale.ts';
 import { decodesOnce, preparePhoto, scratchPlanes } from './prepare-photo.ts';
 import {
   type AnalysisOptions,
@@ -64,13 +65,14 @@ export function planesGsdM(planes: CapturePlanes, heightAboveGroundM: number | u
  */
 export async function measurePhoto(input: PhotoInput, options: AnalysisOptions = {}): Promise<Measurement> {
   const complete = await withMetadata(input);
+  const values = options.reuseValueBuffers ? reusedValues : freshValues;
   if (decodesOnce(complete)) {
     const resolved = resolveOptions(input, options);
     const slot = options.cache;
     const prepared = await preparePhoto(complete, { ...options, ...resolved }, slot !== undefined);
     // Synchronous from here to the measurement: the planes live in reused buffers.
     const planes = scratchPlanes(prepared);
-    const fields = computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM));
+    const fields = computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM), values);
     const measurement = measureFields(fields, planes.kind);
     if (slot && prepared.hdJpeg) {
       const entry = {
@@ -87,7 +89,7 @@ export async function measurePhoto(input: PhotoInput, options: AnalysisOptions =
     return measurement;
   }
   const planes = await loadCapture(complete, analysisMaxSide(complete, options));
-  const fields = computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM));
+  const fields = computePlantFields(planes, planesGsdM(planes, input.heightAboveGroundM), values);
   const measurement = measureFields(fields, planes.kind);
   const slot = options.cache;
   if (slot && !isSinglePhoto(complete)) {

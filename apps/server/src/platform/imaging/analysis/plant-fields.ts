@@ -6,7 +6,7 @@ import { classify } from './canopy-classes.ts';
 import { indexPass, soilAndCanopyLight } from './canopy-index.ts';
 import { otsuThreshold } from './otsu.ts';
 import { domainOf, lazyDomainIndex } from './plant-domain.ts';
-import { plantScaleValues } from './plant-scale.ts';
+import { freshValues, plantScaleValues, type ValueArrays } from './plant-scale.ts';
 import { growCanopyRims, LIGHT_BINS, shadowBands } from './rgb-canopy.ts';
 import { scratchFloat32 } from './scratch.ts';
 
@@ -85,7 +85,12 @@ export function rolesFor(planes: CapturePlanes): Measurement['roles'] {
   };
 }
 
-export function computePlantFields(planes: CapturePlanes, gsdM: number | null): PlantFields {
+/** `values`: where the plant-scale values go (fresh arrays unless the caller reuses buffers). */
+export function computePlantFields(
+  planes: CapturePlanes,
+  gsdM: number | null,
+  values: ValueArrays = freshValues,
+): PlantFields {
   const { width, height, nir } = planes;
   const n = width * height;
   const rgb = planes.kind === 'rgb' || !nir;
@@ -186,7 +191,8 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
   const { domain, domainCount } = domainOf(outline, planes.valid, closing + smoothing);
   // Vigour is the plant's mean greenness over its whole outline: leaves that lost their green
   // (no longer canopy by the index threshold) and gaps pull it down, as they do at the plant scale.
-  const values = plantScaleValues(planes, roles, { canopy, pure, outline, domain }, smoothing, domainCount);
+  const masks = { canopy, pure, outline, domain };
+  const indicators = plantScaleValues(planes, roles, masks, smoothing, domainCount, values);
   const domainIndex = lazyDomainIndex(domain, domainCount);
   return {
     width,
@@ -198,7 +204,7 @@ export function computePlantFields(planes: CapturePlanes, gsdM: number | null): 
       return domainIndex();
     },
     roles,
-    values,
+    values: indicators,
     canopyCount,
     domainCount,
     validCount,

@@ -66,6 +66,17 @@ function writeIndicator(code: number, bands: Bands, i: number, ring: Float32Arra
   }
 }
 
+/**
+ * Where the values go: fresh arrays (`freshValues`), or buffers kept and reused for the next photo
+ * (`reusedValues`) by a caller that runs one measurement at a time and keeps nothing of the fields
+ * past it. A Seneca photo's values are ~20–36 MB, which counted as external memory towards V8's
+ * next full garbage collection.
+ */
+export type ValueArrays = (name: string, n: number) => Float32Array;
+export const freshValues: ValueArrays = (_name, n) => new Float32Array(n);
+// Not zeroed: every domain pixel's value is written (rowMeans).
+export const reusedValues: ValueArrays = (name, n) => scratchFloat32(`plantScaleValues-${name}`, n);
+
 export interface PlantScaleMasks {
   canopy: BitMask;
   /** Canopy pixels whose neighbours are all canopy (unmixed leaf colour). */
@@ -280,6 +291,7 @@ export function plantScaleValues(
   masks: PlantScaleMasks,
   r: number,
   domainCount: number,
+  arrays: ValueArrays = freshValues,
 ): Partial<Record<IndicatorName, Float32Array>> {
   const { width, height, red } = planes;
   const names = [roles.vigour, roles.chlorophyll, roles.water].filter(
@@ -305,10 +317,10 @@ export function plantScaleValues(
     bands,
   );
   const out: Outputs = {
-    out0: new Float32Array(domainCount),
-    out1: new Float32Array(slots > 1 ? domainCount : 0),
-    out2: new Float32Array(slots > 2 ? domainCount : 0),
-    cover: new Float32Array(domainCount),
+    out0: arrays('0', domainCount),
+    out1: arrays('1', slots > 1 ? domainCount : 0),
+    out2: arrays('2', slots > 2 ? domainCount : 0),
+    cover: arrays('cover', domainCount),
   };
   for (let y = 0; y < Math.min(2 * r + 1, height); y++) windows.enter(y);
   let k = 0;

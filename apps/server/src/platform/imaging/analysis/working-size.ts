@@ -11,6 +11,11 @@ export interface AnalysisOptions {
   hdQuality?: number;
   /** Where phase 1 leaves its work for phase 2 (single 8-bit photos), keyed by unit. */
   cache?: AnalysisCacheSlot;
+  /**
+   * Phase 1 computes the plant-scale values into buffers it reuses for the next photo (see
+   * `reusedValues`): only for a caller that measures one photo at a time (an analysis thread).
+   */
+  reuseValueBuffers?: boolean;
 }
 
 /**

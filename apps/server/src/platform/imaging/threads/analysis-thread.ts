@@ -10,7 +10,10 @@ const settings = workerData as ThreadSettings;
 const port = parentPort;
 if (!port) throw new Error('analysis-thread.ts runs only as a worker thread');
 setPhotoMaxPixels(settings.photoMaxPixels);
-const cache = createDiskAnalysisCache(settings.cacheDirectory, settings.cacheBytes);
+// Steps run one at a time here and keep nothing of a cache entry past their step.
+const cache = createDiskAnalysisCache(settings.cacheDirectory, settings.cacheBytes, {
+  reuseReadBuffer: true,
+});
 
 async function answer(request: ThreadRequest): Promise<ThreadReply> {
   try {

@@ -30,7 +30,8 @@ export function measureStep(step: MeasureStep, cache: AnalysisCache): Promise<Me
   const path = step.photo.paths[0] as string;
   return step.tile
     ? measureRasterTile(path, step.tile)
-    : measurePhoto(step.photo, { cache: { cache, key: step.cacheKey } });
+    : // One step at a time in a thread, and nothing of the fields outlives it: buffers are reused.
+      measurePhoto(step.photo, { cache: { cache, key: step.cacheKey }, reuseValueBuffers: true });
 }
 
 export async function detectStep(step: DetectStep, cache: AnalysisCache): Promise<DetectResult> {
