@@ -2,6 +2,7 @@ import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { createDiskAnalysisCache } from '../analysis/analysis-cache.ts';
 import type { Measurement } from '../types.ts';
 import { budgetExpired } from './step-budget.ts';
+import { setThreadHeapStart } from './thread-heap.ts';
 import type { DetectResult, DetectStep, MeasureStep } from './unit-steps.ts';
 
 /** What every analysis thread is started with (also the settings of the in-thread analysis cache). */
@@ -99,6 +100,7 @@ export function createAnalysisThreads(options: {
   let closed = false;
 
   function start(): Thread {
+    setThreadHeapStart();
     const worker = new Worker(ENTRY, {
       workerData: settings,
       ...workerOptions,
