@@ -19,6 +19,7 @@ import {
 } from '../apps/server/src/platform/imaging/index.ts';
 import { scoreDetections } from '../apps/server/src/platform/imaging/sample-data/evaluate.ts';
 import { generateSampleData } from '../apps/server/src/platform/imaging/sample-data/generate.ts';
+import { crossViewAgreement } from './imaging-eval/cross-view.ts';
 import { writeMaskDisagreement, writeOverlay } from './imaging-eval/overlay.ts';
 import { agreement, channelIndexCanopy, engineCanopy, ndviReference } from './imaging-eval/reference.ts';
 import { loadRegions, regionUnder } from './imaging-eval/regions.ts';
@@ -102,6 +103,12 @@ function common(dataset: string, folder: string, run: DatasetRun) {
     `${dataset}: plants after merging overlaps by ground position`,
     `${merged.reduce((n, a) => n + a.boxes.length, 0)} of ${boxes} boxes`,
   );
+  const crossView = crossViewAgreement(run.captures.map((c) => c.analysis));
+  if (crossView.views > 0)
+    row(
+      `${dataset}: boxes another photo sees well inside its frame, boxed there too`,
+      `${crossView.within.map((w) => `${w.count} within ${w.metres} m`).join(', ')} of ${crossView.views} views`,
+    );
   row(`${dataset}: largest box side`, `${largest.toFixed(1)} m`);
   row(`${dataset}: boxes on non-plant regions`, boxesOnRegions(folder, run.captures));
   row(
