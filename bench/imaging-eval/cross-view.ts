@@ -4,6 +4,7 @@
 // judged alone (the same photo gives the same boxes in any upload), so this measures how stable a
 // verdict is from one view to the next, plus the georeference error between the two views (the
 // nadir model: a tilted frame or a yaw error moves a point by metres; docs/IMAGING.md, Limitations).
+import { pointInRing } from '../../apps/server/src/modules/datasets/ingest/geofence.ts';
 import type { PhotoAnalysis } from '../../apps/server/src/platform/imaging/index.ts';
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -11,16 +12,6 @@ const EARTH_RADIUS_M = 6_371_008.8;
 const INSIDE_M = 8;
 
 type Point = [number, number];
-
-function inside(ring: Point[], [x, y]: Point): boolean {
-  let crossings = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i] as Point;
-    const [xj, yj] = ring[j] as Point;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) crossings = !crossings;
-  }
-  return crossings;
-}
 
 function distanceToEdge(ring: Point[], [x, y]: Point): number {
   let nearest = Number.POSITIVE_INFINITY;
@@ -61,7 +52,7 @@ export function crossViewAgreement(analyses: PhotoAnalysis[], distancesM = [3, 6
     for (const point of boxes[image] ?? []) {
       analyses.forEach((__, other) => {
         const ring = rings[other];
-        if (other === image || !ring || !inside(ring, point) || distanceToEdge(ring, point) < INSIDE_M)
+        if (other === image || !ring || !pointInRing(point, ring) || distanceToEdge(ring, point) < INSIDE_M)
           return;
         result.views++;
         let nearest = Number.POSITIVE_INFINITY;
