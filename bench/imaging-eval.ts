@@ -3,7 +3,7 @@
 // run through the real engine. Boxes drawn on the photos go to bench/output/imaging-eval/ (not
 // committed). Method: docs/IMAGING.md, "Evaluation". Run: npm run bench:imaging-eval -w @ampelos/bench
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +91,14 @@ function sameBoxes(a: PhotoAnalysis['boxes'], b: PhotoAnalysis['boxes']) {
   return { same: shared === a.length && shared === b.length, shared };
 }
 
+/** Each dataset's box centres per capture, written to `EVAL_BOXES_FILE` (bench:imaging-eval-scales compares them). */
+const boxCentres: Record<string, { capture: string; boxes: [number, number][] }[]> = {};
+
 function common(dataset: string, folder: string, run: DatasetRun) {
+  boxCentres[dataset] = run.captures.map((c) => ({
+    capture: c.base,
+    boxes: c.analysis.boxes.map((box): [number, number] => [box.lng, box.lat]),
+  }));
   const boxes = run.captures.reduce((n, c) => n + c.analysis.boxes.length, 0);
   const largest = Math.max(0, ...run.captures.map((c) => largestBoxSideM(c.analysis) ?? 0));
   row(
@@ -361,6 +368,7 @@ for (const [name, run] of [
 ] as const) {
   if (!only || only.includes(name)) await run();
 }
+if (process.env.EVAL_BOXES_FILE) await writeFile(process.env.EVAL_BOXES_FILE, JSON.stringify(boxCentres));
 console.log(`\nOverlays: ${OUT}`);
 console.log('\n| Figure | Value |\n|---|---|');
 for (const [figure, value] of rows) console.log(`| ${figure} | ${value} |`);
