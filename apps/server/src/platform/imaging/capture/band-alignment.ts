@@ -1,4 +1,11 @@
-import { phaseCorrelate, type Spectrum, windowSpectrum } from './phase-correlation.ts';
+import {
+  type PhaseShift,
+  phaseCorrelate,
+  phaseCorrelatePair,
+  type Spectrum,
+  windowSpectra,
+  windowSpectrum,
+} from './phase-correlation.ts';
 
 /**
  * Similarity transform from reference-band pixels p to another band's pixels q:
@@ -53,15 +60,15 @@ const MIN_BLOCK_PEAK = 0.02;
 
 /**
  * The reference band's side of the registration, computed once per capture and shared by every
- * band registered onto it: its gradient, the spectrum of its reduced gradient (`globalImage`), and
- * the spectra of its blocks (the same block positions for every band).
+ * band registered onto it: its gradient and the spectrum of its reduced gradient (`globalImage`).
+ * Its blocks' spectra come with each band's (`windowSpectra`: one transform for the pair), as
+ * their positions follow each band's offset.
  */
 export interface ReferenceBand {
   width: number;
   height: number;
   gradient: Float32Array;
   global: Spectrum;
-  blocks: Map<number, Spectrum>;
 }
 
 /** Whether the blocks refine the global shift (the band is at least two blocks each way). */
@@ -86,18 +93,37 @@ export function prepareReference(reference: Float32Array, width: number, height:
     height,
     gradient,
     global: windowSpectrum(reduced.image, reduced.width, 0, 0, reduced.width, reduced.height),
-    blocks: new Map(),
   };
 }
 
-function referenceBlock(reference: ReferenceBand, rx: number, ry: number): Spectrum {
-  const key = ry * reference.width + rx;
-  let spectrum = reference.blocks.get(key);
-  if (!spectrum) {
-    spectrum = windowSpectrum(reference.gradient, reference.width, rx, ry, BLOCK, BLOCK);
-    reference.blocks.set(key, spectrum);
+/**
+ * The shift of each block of the band against the same block of the reference: the two blocks'
+ * spectra from one transform, and two blocks' correlations from one inverse transform.
+ */
+function blockShifts(
+  reference: ReferenceBand,
+  bandGradient: Float32Array,
+  blocks: { rx: number; ry: number; bx: number; by: number }[],
+): PhaseShift[] {
+  const { width, gradient } = reference;
+  const spectra = blocks.map(({ rx, ry, bx, by }) =>
+    windowSpectra(
+      { image: gradient, imageWidth: width, x0: rx, y0: ry },
+      { image: bandGradient, imageWidth: width, x0: bx, y0: by },
+      BLOCK,
+      BLOCK,
+    ),
+  );
+  const shifts: PhaseShift[] = [];
+  for (let k = 0; k + 1 < spectra.length; k += 2)
+    shifts.push(
+      ...phaseCorrelatePair(spectra[k] as [Spectrum, Spectrum], spectra[k + 1] as [Spectrum, Spectrum]),
+    );
+  if (spectra.length % 2 === 1) {
+    const [ref, moving] = spectra[spectra.length - 1] as [Spectrum, Spectrum];
+    shifts.push(phaseCorrelate(ref, moving));
   }
-  return spectrum;
+  return shifts;
 }
 
 /**
@@ -125,7 +151,7 @@ export function estimateBandTransform(
   const translation: BandTransform = { a: 1, b: 0, tx: gx, ty: gy, blocks: 0, residualPx: 0 };
   if (!refinedByBlocks(width, height)) return translation;
 
-  const pairs: { px: number; py: number; qx: number; qy: number }[] = [];
+  const blocks: { rx: number; ry: number; bx: number; by: number }[] = [];
   for (let row = 0; row < GRID; row++) {
     for (let col = 0; col < GRID; col++) {
       const rx = spreadBlock(width, gx, col);
@@ -133,20 +159,16 @@ export function estimateBandTransform(
       const bx = Math.round(rx + gx);
       const by = Math.round(ry + gy);
       if (bx < 0 || by < 0 || bx + BLOCK > width || by + BLOCK > height) continue;
-      const local = phaseCorrelate(
-        referenceBlock(prepared, rx, ry),
-        windowSpectrum(bandGradient, width, bx, by, BLOCK, BLOCK),
-      );
-      if (local.peak < MIN_BLOCK_PEAK || Math.abs(local.dx) > 16 || Math.abs(local.dy) > 16) continue;
-      const centre = BLOCK / 2;
-      pairs.push({
-        px: rx + centre,
-        py: ry + centre,
-        qx: bx + centre + local.dx,
-        qy: by + centre + local.dy,
-      });
+      blocks.push({ rx, ry, bx, by });
     }
   }
+  const pairs: { px: number; py: number; qx: number; qy: number }[] = [];
+  const centre = BLOCK / 2;
+  blockShifts(prepared, bandGradient, blocks).forEach((local, k) => {
+    if (local.peak < MIN_BLOCK_PEAK || Math.abs(local.dx) > 16 || Math.abs(local.dy) > 16) return;
+    const { rx, ry, bx, by } = blocks[k] as (typeof blocks)[number];
+    pairs.push({ px: rx + centre, py: ry + centre, qx: bx + centre + local.dx, qy: by + centre + local.dy });
+  });
   if (pairs.length < 3) return translation;
   let fit = fitSimilarity(pairs);
   // One pass of outlier rejection: drop blocks more than 2 px off the first fit.

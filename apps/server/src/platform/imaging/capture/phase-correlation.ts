@@ -169,6 +169,35 @@ export interface Spectrum {
   height: number;
 }
 
+/** A `w × h` window of an image whose rows are `imageWidth` long, at (`x0`, `y0`). */
+export interface ImageWindow {
+  image: Float32Array;
+  imageWidth: number;
+  x0: number;
+  y0: number;
+}
+
+/**
+ * Writes the window zero-mean and Hann-tapered (so the image border does not dominate) into the
+ * first `w` of every `padWidth` values of `target`, which holds zeros elsewhere.
+ */
+function taperInto(target: Float64Array, window: ImageWindow, w: number, h: number, padWidth: number): void {
+  const { image, imageWidth, x0, y0 } = window;
+  let mean = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) mean += image[(y0 + y) * imageWidth + x0 + x] as number;
+  mean /= w * h;
+  const hannX = new Float64Array(w);
+  for (let x = 0; x < w; x++) hannX[x] = 0.5 - 0.5 * Math.cos((2 * Math.PI * (x + 0.5)) / w);
+  for (let y = 0; y < h; y++) {
+    const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * (y + 0.5)) / h);
+    const source = (y0 + y) * imageWidth + x0;
+    const row = y * padWidth;
+    for (let x = 0; x < w; x++)
+      target[row + x] = ((image[source + x] as number) - mean) * (hannX[x] as number) * wy;
+  }
+}
+
 /**
  * Spectrum of a window of `image` (zero-mean, Hann-tapered so the image border does not dominate),
  * zero-padded to powers of two.
@@ -185,21 +214,54 @@ export function windowSpectrum(
 ): Spectrum {
   const re = new Float64Array(padWidth * padHeight);
   const im = new Float64Array(padWidth * padHeight);
-  let mean = 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) mean += image[(y0 + y) * imageWidth + x0 + x] as number;
-  mean /= w * h;
-  const hannX = new Float64Array(w);
-  for (let x = 0; x < w; x++) hannX[x] = 0.5 - 0.5 * Math.cos((2 * Math.PI * (x + 0.5)) / w);
-  for (let y = 0; y < h; y++) {
-    const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * (y + 0.5)) / h);
-    const source = (y0 + y) * imageWidth + x0;
-    const target = y * padWidth;
-    for (let x = 0; x < w; x++)
-      re[target + x] = ((image[source + x] as number) - mean) * (hannX[x] as number) * wy;
-  }
+  taperInto(re, { image, imageWidth, x0, y0 }, w, h, padWidth);
   fft2d(re, im, padWidth, padHeight);
   return { re, im, width: padWidth, height: padHeight };
+}
+
+/**
+ * The spectra of two `w × h` windows (as `windowSpectrum` makes them) from one complex FFT: `a` in
+ * the real part, `b` in the imaginary, told apart by the symmetry of real signals' spectra,
+ * A[k] = (Z[k] + conj Z[−k])/2 and B[k] = (Z[k] − conj Z[−k])/2i. One transform instead of two;
+ * the same spectra up to rounding.
+ */
+export function windowSpectra(a: ImageWindow, b: ImageWindow, w: number, h: number): [Spectrum, Spectrum] {
+  const width = nextPowerOfTwo(w);
+  const height = nextPowerOfTwo(h);
+  const re = new Float64Array(width * height);
+  const im = new Float64Array(width * height);
+  taperInto(re, a, w, h, width);
+  taperInto(im, b, w, h, width);
+  fft2d(re, im, width, height);
+  // A goes where Z was (each mirror pair k, m read before either is written), B into new arrays.
+  const second = {
+    re: new Float64Array(width * height),
+    im: new Float64Array(width * height),
+    width,
+    height,
+  };
+  for (let v = 0; v < height; v++) {
+    const mirrorRow = ((height - v) % height) * width;
+    for (let u = 0; u < width; u++) {
+      const k = v * width + u;
+      const m = mirrorRow + ((width - u) % width);
+      if (m < k) continue;
+      const kRe = re[k] as number;
+      const kIm = im[k] as number;
+      const mRe = re[m] as number;
+      const mIm = im[m] as number;
+      re[k] = (kRe + mRe) / 2;
+      im[k] = (kIm - mIm) / 2;
+      re[m] = (mRe + kRe) / 2;
+      im[m] = (mIm - kIm) / 2;
+      second.re[k] = (kIm + mIm) / 2;
+      second.im[k] = (mRe - kRe) / 2;
+      second.re[m] = (mIm + kIm) / 2;
+      second.im[m] = (kRe - mRe) / 2;
+    }
+  }
+  const first = { re, im, width, height };
+  return [first, second];
 }
 
 export interface PhaseShift {
@@ -210,44 +272,46 @@ export interface PhaseShift {
   peak: number;
 }
 
-// The cross-power spectrum of phaseCorrelate, reused from call to call (fully overwritten each time).
+// The cross-power spectra of phaseCorrelate, reused from call to call (fully overwritten each time).
 let correlationRe = new Float64Array(0);
 let correlationIm = new Float64Array(0);
 
+function correlationBuffers(size: number): [Float64Array, Float64Array] {
+  if (correlationRe.length < size) {
+    correlationRe = new Float64Array(size);
+    correlationIm = new Float64Array(size);
+  }
+  return [correlationRe.subarray(0, size), correlationIm.subarray(0, size)];
+}
+
 /**
- * Phase correlation (Kuglin & Hines 1975): the inverse FFT of the normalised cross-power spectrum
- * peaks at the translation between two images, whatever their contrast, with a parabolic
- * sub-pixel refinement of the peak.
+ * The normalised cross-power spectrum moving × conj(reference) at `i` (the correlation then peaks
+ * at the shift of moving relative to reference), into `out[0..1]`.
  */
-export function phaseCorrelate(reference: Spectrum, moving: Spectrum): PhaseShift {
-  const { width, height } = reference;
-  if (correlationRe.length < width * height) {
-    correlationRe = new Float64Array(width * height);
-    correlationIm = new Float64Array(width * height);
-  }
-  const re = correlationRe.subarray(0, width * height);
-  const im = correlationIm.subarray(0, width * height);
-  for (let i = 0; i < re.length; i++) {
-    // moving × conj(reference): the peak then sits at the shift of moving relative to reference.
-    const pr =
-      (moving.re[i] as number) * (reference.re[i] as number) +
-      (moving.im[i] as number) * (reference.im[i] as number);
-    const pi =
-      (moving.im[i] as number) * (reference.re[i] as number) -
-      (moving.re[i] as number) * (reference.im[i] as number);
-    // √(pr² + pi²): Math.hypot guards against overflow these magnitudes never reach, at several
-    // times the cost.
-    const magnitude = Math.sqrt(pr * pr + pi * pi) + 1e-12;
-    re[i] = pr / magnitude;
-    im[i] = pi / magnitude;
-  }
-  fft2d(re, im, width, height, true);
+function crossPower(reference: Spectrum, moving: Spectrum, i: number, out: Float64Array): void {
+  const pr =
+    (moving.re[i] as number) * (reference.re[i] as number) +
+    (moving.im[i] as number) * (reference.im[i] as number);
+  const pi =
+    (moving.im[i] as number) * (reference.re[i] as number) -
+    (moving.re[i] as number) * (reference.im[i] as number);
+  // √(pr² + pi²): Math.hypot guards against overflow these magnitudes never reach, at several
+  // times the cost.
+  const magnitude = Math.sqrt(pr * pr + pi * pi) + 1e-12;
+  out[0] = pr / magnitude;
+  out[1] = pi / magnitude;
+}
+
+const power = new Float64Array(2);
+
+/** The correlation surface's peak, refined to a sub-pixel by parabolas, as a shift. */
+function peakShift(surface: Float64Array, width: number, height: number): PhaseShift {
   let best = 0;
-  for (let i = 1; i < re.length; i++) if ((re[i] as number) > (re[best] as number)) best = i;
+  for (let i = 1; i < surface.length; i++) if ((surface[i] as number) > (surface[best] as number)) best = i;
   const px = best % width;
   const py = Math.floor(best / width);
   const at = (x: number, y: number): number =>
-    re[((y + height) % height) * width + ((x + width) % width)] as number;
+    surface[((y + height) % height) * width + ((x + width) % width)] as number;
   const subpixel = (left: number, centre: number, right: number) => {
     const denominator = left - 2 * centre + right;
     return denominator < 0 ? (0.5 * (left - right)) / denominator : 0;
@@ -258,4 +322,45 @@ export function phaseCorrelate(reference: Spectrum, moving: Spectrum): PhaseShif
   if (dx > width / 2) dx -= width;
   if (dy > height / 2) dy -= height;
   return { dx, dy, peak: c / (width * height) };
+}
+
+/**
+ * Phase correlation (Kuglin & Hines 1975): the inverse FFT of the normalised cross-power spectrum
+ * peaks at the translation between two images, whatever their contrast, with a parabolic
+ * sub-pixel refinement of the peak.
+ */
+export function phaseCorrelate(reference: Spectrum, moving: Spectrum): PhaseShift {
+  const { width, height } = reference;
+  const [re, im] = correlationBuffers(width * height);
+  for (let i = 0; i < re.length; i++) {
+    crossPower(reference, moving, i, power);
+    re[i] = power[0] as number;
+    im[i] = power[1] as number;
+  }
+  fft2d(re, im, width, height, true);
+  return peakShift(re, width, height);
+}
+
+/**
+ * Two phase correlations (of spectra of one size) from one inverse FFT: each cross-power spectrum
+ * is that of real images, so its inverse is real, and the inverse of P₁ + i·P₂ holds the first
+ * surface in its real part and the second in its imaginary part. The same shifts as two
+ * `phaseCorrelate` calls up to rounding.
+ */
+export function phaseCorrelatePair(
+  first: [reference: Spectrum, moving: Spectrum],
+  second: [reference: Spectrum, moving: Spectrum],
+): [PhaseShift, PhaseShift] {
+  const { width, height } = first[0];
+  const [re, im] = correlationBuffers(width * height);
+  for (let i = 0; i < re.length; i++) {
+    crossPower(first[0], first[1], i, power);
+    const firstRe = power[0] as number;
+    const firstIm = power[1] as number;
+    crossPower(second[0], second[1], i, power);
+    re[i] = firstRe - (power[1] as number);
+    im[i] = firstIm + (power[0] as number);
+  }
+  fft2d(re, im, width, height, true);
+  return [peakShift(re, width, height), peakShift(im, width, height)];
 }
