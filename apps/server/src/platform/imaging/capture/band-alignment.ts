@@ -106,22 +106,20 @@ function blockShifts(
   blocks: { rx: number; ry: number; bx: number; by: number }[],
 ): PhaseShift[] {
   const { width, gradient } = reference;
-  const spectra = blocks.map(({ rx, ry, bx, by }) =>
+  const spectra = (block: (typeof blocks)[number]) =>
     windowSpectra(
-      { image: gradient, imageWidth: width, x0: rx, y0: ry },
-      { image: bandGradient, imageWidth: width, x0: bx, y0: by },
+      { image: gradient, imageWidth: width, x0: block.rx, y0: block.ry },
+      { image: bandGradient, imageWidth: width, x0: block.bx, y0: block.by },
       BLOCK,
       BLOCK,
-    ),
-  );
-  const shifts: PhaseShift[] = [];
-  for (let k = 0; k + 1 < spectra.length; k += 2)
-    shifts.push(
-      ...phaseCorrelatePair(spectra[k] as [Spectrum, Spectrum], spectra[k + 1] as [Spectrum, Spectrum]),
     );
-  if (spectra.length % 2 === 1) {
-    const [ref, moving] = spectra[spectra.length - 1] as [Spectrum, Spectrum];
-    shifts.push(phaseCorrelate(ref, moving));
+  // Two blocks at a time: their four spectra (4 MB) are dropped before the next two are made.
+  const shifts: PhaseShift[] = [];
+  for (let k = 0; k < blocks.length; k += 2) {
+    const first = spectra(blocks[k] as (typeof blocks)[number]);
+    const next = blocks[k + 1];
+    if (next) shifts.push(...phaseCorrelatePair(first, spectra(next)));
+    else shifts.push(phaseCorrelate(...first));
   }
   return shifts;
 }
