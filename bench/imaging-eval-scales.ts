@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localFrame } from '../apps/server/src/platform/imaging/geometry/local-frame.ts';
 
 const SCALES = (process.env.EVAL_SCALES ?? '0.048,0.049,0.05,0.051,0.052').split(',');
 // The figures that depend on the analysis pixel size (MicaSense's band sets keep their own).
@@ -30,13 +31,9 @@ const SAME_BOX_M = 1;
 
 type BoxCentres = Record<string, { capture: string; boxes: [number, number][] }[]>;
 
-const metresBetween = ([lngA, latA]: [number, number], [lngB, latB]: [number, number]) => {
-  const radians = Math.PI / 180;
-  return Math.hypot(
-    (lngA - lngB) * radians * 6_371_008.8 * Math.cos(latA * radians),
-    (latA - latB) * radians * 6_371_008.8,
-  );
-};
+/** Ground distance (m) between two lng/lat points, in a local frame around the first. */
+const metresBetween = ([lngA, latA]: [number, number], [lngB, latB]: [number, number]) =>
+  Math.hypot(...localFrame(lngA, latA).toMetres(lngB, latB));
 
 /** The reference size's boxes that another size also boxes, photo by photo. */
 function foundAgain(reference: BoxCentres, other: BoxCentres, dataset: string): string {

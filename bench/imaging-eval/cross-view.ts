@@ -5,9 +5,9 @@
 // verdict is from one view to the next, plus the georeference error between the two views (the
 // nadir model: a tilted frame or a yaw error moves a point by metres; docs/IMAGING.md, Limitations).
 import { pointInRing } from '../../apps/server/src/modules/datasets/ingest/geofence.ts';
+import { localFrame } from '../../apps/server/src/platform/imaging/geometry/local-frame.ts';
 import type { PhotoAnalysis } from '../../apps/server/src/platform/imaging/index.ts';
 
-const EARTH_RADIUS_M = 6_371_008.8;
 /** A view counts when the box lies at least this far inside the other photo's footprint (m). */
 const INSIDE_M = 8;
 
@@ -37,17 +37,13 @@ export function crossViewAgreement(analyses: PhotoAnalysis[], distancesM = [3, 6
   const anchor = analyses.find((a) => a.lat !== null && a.lng !== null);
   const result: CrossViewAgreement = { views: 0, within: distancesM.map((metres) => ({ metres, count: 0 })) };
   if (!anchor) return result;
-  const cosLat = Math.cos(((anchor.lat as number) * Math.PI) / 180);
-  const toMetres = (lng: number, lat: number): Point => [
-    ((lng - (anchor.lng as number)) * Math.PI * EARTH_RADIUS_M * cosLat) / 180,
-    ((lat - (anchor.lat as number)) * Math.PI * EARTH_RADIUS_M) / 180,
-  ];
+  const frame = localFrame(anchor.lng as number, anchor.lat as number);
   const rings = analyses.map((a) =>
     a.footprint
-      ? (a.footprint.coordinates[0] ?? []).map(([lng, lat]) => toMetres(lng as number, lat as number))
+      ? (a.footprint.coordinates[0] ?? []).map(([lng, lat]) => frame.toMetres(lng as number, lat as number))
       : null,
   );
-  const boxes = analyses.map((a) => a.boxes.map((box) => toMetres(box.lng, box.lat)));
+  const boxes = analyses.map((a) => a.boxes.map((box) => frame.toMetres(box.lng, box.lat)));
   analyses.forEach((_, image) => {
     for (const point of boxes[image] ?? []) {
       analyses.forEach((__, other) => {
