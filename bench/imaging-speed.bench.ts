@@ -177,20 +177,27 @@ async function tilesAndPdf(dir: string, statistics: DatasetStatistics, analysed:
 }
 
 /**
- * Where the analysis's CPU goes, by thread, in multiples of the baseline (medians over the rounds):
- * what the ≤ 2 × goal leaves for the JavaScript once libvips and V8's helpers have had theirs.
+ * Where a step's CPU goes, by thread, in multiples of another step's CPU (medians over the rounds):
+ * for the analysis against the baseline, what the ≤ 2 × goal leaves for the JavaScript once libvips
+ * and V8's helpers have had theirs; for the tiles against the analysis, which thread to work on.
  */
-function threadSplit(costs: { analysis: Cost; baseline: Cost }[]): string | null {
-  const names = new Set(costs.flatMap((c) => [...c.analysis.threads.keys()]));
+function threadSplit(
+  costs: { analysis: Cost; baseline: Cost; tiles?: Cost }[],
+  step: 'analysis' | 'tiles',
+  against: 'baseline' | 'analysis',
+): string | null {
+  const of = (c: (typeof costs)[number]) => c[step] as Cost;
+  const names = new Set(costs.flatMap((c) => [...of(c).threads.keys()]));
   const parts = [...names]
     .map((name) => ({
       name,
-      ratio: median(costs.map((c) => (c.analysis.threads.get(name) ?? 0) / c.baseline.cpu)),
+      ratio: median(costs.map((c) => (of(c).threads.get(name) ?? 0) / c[against].cpu)),
     }))
     .filter((part) => part.ratio >= 0.01)
     .sort((a, b) => b.ratio - a.ratio);
   if (parts.length === 0) return null;
-  return `  by thread (÷ decode + resize): ${parts.map((p) => `${p.name} ${p.ratio.toFixed(2)} ×`).join(', ')}`;
+  const label = against === 'baseline' ? 'decode + resize' : 'analysis';
+  return `  ${step} by thread (÷ ${label}): ${parts.map((p) => `${p.name} ${p.ratio.toFixed(2)} ×`).join(', ')}`;
 }
 
 const only = process.env.EVAL_ONLY?.split(',');
@@ -237,7 +244,7 @@ try {
     const line = `${run.name}: analysis CPU ÷ decode + resize ${median(ratios).toFixed(2)} × (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; medians ${pick('analysis', 'cpu').toFixed(2)} s vs ${pick('baseline', 'cpu').toFixed(2)} s CPU; main thread meanwhile ${pick('analysis', 'mainThreadCpu').toFixed(2)} s, its longest stall ${(pick('analysis', 'stall') * 1000).toFixed(0)} ms, wall ${pick('analysis', 'wall').toFixed(2)} s) — ${detail}`;
     console.log(line);
     summary.push(line);
-    const split = threadSplit(costs);
+    const split = threadSplit(costs, 'analysis', 'baseline');
     if (split) {
       console.log(split);
       summary.push(split);
@@ -250,6 +257,11 @@ try {
       const finalizeLine = `${run.name}: tiles + PDF ÷ analysis, CPU ${median(both).toFixed(2)} × (tiles ${median(tiles).toFixed(2)} ×, PDF ${median(pdf).toFixed(2)} ×; ${pick('tiles', 'cpu').toFixed(2)} + ${pick('pdf', 'cpu').toFixed(2)} s vs ${pick('analysis', 'cpu').toFixed(2)} s), wall ${median(wall).toFixed(2)} ×`;
       console.log(finalizeLine);
       summary.push(finalizeLine);
+      const tilesSplit = threadSplit(costs, 'tiles', 'analysis');
+      if (tilesSplit) {
+        console.log(tilesSplit);
+        summary.push(tilesSplit);
+      }
     }
   }
 } finally {
