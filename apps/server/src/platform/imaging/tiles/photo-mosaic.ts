@@ -303,22 +303,16 @@ export class PhotoMosaic {
     }
     const northOf = new Float64Array(count);
     const hd = canvas.get('no_pseu');
-    // Per candidate, what a pixel reads once it is chosen, in arrays indexed by candidate: the loop
-    // below reads no object's properties.
-    const displays = images.map((image) => image.display);
-    const valids = images.map((image) => image.valid);
-    const outs: Uint32Array[] = [];
-    const palettes: Uint32Array[] = [];
-    /** Layer l's codes of candidate c at `l * count + c` (null: that photo has none). */
-    const codes: (Uint8Array | null)[] = [];
-    for (const layer of CODED_LAYERS) {
+    const layers: { out: Uint32Array; palette: Uint32Array; codes: (Uint8Array | null)[] }[] = [];
+    CODED_LAYERS.forEach((layer) => {
       const out = canvas.get(layer);
-      if (!out) continue;
-      outs.push(new Uint32Array(out.buffer, out.byteOffset, TILE_SIZE * TILE_SIZE));
-      palettes.push(PACKED_PALETTES[layer]);
-      for (const image of images) codes.push(image.codes[layer] ?? null);
-    }
-    const layerCount = outs.length;
+      if (out)
+        layers.push({
+          out: new Uint32Array(out.buffer, out.byteOffset, TILE_SIZE * TILE_SIZE),
+          palette: PACKED_PALETTES[layer],
+          codes: images.map((image) => image.codes[layer] ?? null),
+        });
+    });
     let drawn = false;
     for (let row = 0; row < TILE_SIZE; row++) {
       const lat = lats[row] as number;
@@ -347,29 +341,20 @@ export class PhotoMosaic {
           bestY = py;
         }
         if (best < 0) continue;
-        const m = best * MODEL;
-        const width = model[m + 10] as number;
-        const valid = valids[best];
-        if (valid && !valid[Math.floor(bestY) * width + Math.floor(bestX)]) continue;
+        const image = images[best] as CodedImage;
+        if (image.valid && !image.valid[Math.floor(bestY) * image.width + Math.floor(bestX)]) continue;
         const target = row * TILE_SIZE + col;
         drawn = true;
-        if (hd)
-          bilinearRgb(
-            displays[best] as Uint8Array,
-            width,
-            model[m + 11] as number,
-            bestX - 0.5,
-            bestY - 0.5,
-            hd,
-            target * 4,
-          );
-        if (layerCount === 0) continue;
+        if (hd) bilinearRgb(image, bestX - 0.5, bestY - 0.5, hd, target * 4);
+        if (!layers.length) continue;
+        const m = best * MODEL;
         const coded =
-          Math.floor(bestY * (model[m + 13] as number)) * (images[best] as CodedImage).codeWidth +
+          Math.floor(bestY * (model[m + 13] as number)) * image.codeWidth +
           Math.floor(bestX * (model[m + 12] as number));
-        for (let l = 0; l < layerCount; l++) {
-          const code = codes[l * count + best]?.[coded];
-          if (code) (outs[l] as Uint32Array)[target] = (palettes[l] as Uint32Array)[code] as number;
+        for (let l = 0; l < layers.length; l++) {
+          const layer = layers[l] as (typeof layers)[number];
+          const code = layer.codes[best]?.[coded];
+          if (code) layer.out[target] = layer.palette[code] as number;
         }
       }
     }
@@ -394,15 +379,8 @@ const PACKED_PALETTES = Object.fromEntries(
  * about its own resolution (within √2), where the nearest pixel would drop or repeat rows of thin
  * vine lines.
  */
-function bilinearRgb(
-  display: Uint8Array,
-  width: number,
-  height: number,
-  sx: number,
-  sy: number,
-  out: Uint8ClampedArray,
-  target: number,
-) {
+function bilinearRgb(image: CodedImage, sx: number, sy: number, out: Uint8ClampedArray, target: number) {
+  const { width, height, display } = image;
   const x0 = sx < 0 ? 0 : Math.floor(sx);
   const y0 = sy < 0 ? 0 : Math.floor(sy);
   const x1 = x0 + 1 < width ? x0 + 1 : x0;
