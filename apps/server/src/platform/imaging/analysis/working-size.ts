@@ -37,7 +37,7 @@ export function resolveOptions(input: PhotoInput, options: AnalysisOptions) {
   const hdQuality = options.hdQuality ?? DEFAULT_DETECT.hdQuality;
   const analysisGsdM = options.analysisGsdM ?? DEFAULT_DETECT.analysisGsdM;
   const key = JSON.stringify([
-    'plant-units-3',
+    'plant-units-2',
     hdMaxSize,
     hdQuality,
     analysisGsdM,
@@ -66,16 +66,9 @@ export function hdSize(metadata: PhotoMetadata, hdMaxSize: number) {
 }
 
 /**
- * A resize of the HD pixels by less than this share is not made: the analysis runs at the HD size.
- * Resampling 2048 px to 2034 (a Seneca photo at 5 cm) cost a third of the decode's CPU for a pixel
- * 0.7 % finer, less than the height above ground is known to (1–2 m of 70 m).
- */
-export const NEGLIGIBLE_RESIZE = 0.02;
-
-/**
  * Longest side of the analysis image. Single photos are analysed at about `analysisGsdM` per pixel
- * (never finer than the HD derivative, never coarser than 512 px; the HD size itself when that is
- * within `NEGLIGIBLE_RESIZE`); band sets keep their own (small) resolution up to the HD size.
+ * (never finer than the HD derivative, never coarser than 512 px); band sets keep their own
+ * (small) resolution up to the HD size.
  */
 export function analysisMaxSide(
   input: PhotoInput & { metadata: PhotoMetadata[] },
@@ -91,6 +84,5 @@ export function analysisMaxSide(
   const side = Math.ceil(
     (longest * georeference.gsdM) / (options.analysisGsdM ?? DEFAULT_DETECT.analysisGsdM),
   );
-  if (side >= hdSide * (1 - NEGLIGIBLE_RESIZE)) return hdSide;
-  return Math.max(Math.min(512, hdSide), side);
+  return Math.max(Math.min(512, hdSide), Math.min(hdSide, side));
 }
