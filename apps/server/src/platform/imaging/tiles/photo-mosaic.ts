@@ -313,53 +313,78 @@ export class PhotoMosaic {
           codes: images.map((image) => image.codes[layer] ?? null),
         });
     });
+    const rows: TileRows = { count, model, eastOf, northOf, images, hd, layers };
     let drawn = false;
     for (let row = 0; row < TILE_SIZE; row++) {
       const lat = lats[row] as number;
       for (let c = 0; c < count; c++)
         northOf[c] = (lat - (model[c * MODEL + 1] as number)) * (model[c * MODEL + 3] as number);
-      for (let col = 0; col < TILE_SIZE; col++) {
-        let best = -1;
-        let bestDistance = Number.POSITIVE_INFINITY;
-        let bestX = 0;
-        let bestY = 0;
-        for (let c = 0; c < count; c++) {
-          const eastM = eastOf[c * TILE_SIZE + col] as number;
-          const northM = northOf[c] as number;
-          const distance = eastM * eastM + northM * northM;
-          if (distance >= bestDistance) continue;
-          const m = c * MODEL;
-          const px =
-            eastM * (model[m + 4] as number) + northM * (model[m + 5] as number) + (model[m + 8] as number);
-          const py =
-            eastM * (model[m + 6] as number) + northM * (model[m + 7] as number) + (model[m + 9] as number);
-          if (px < 0 || py < 0 || px >= (model[m + 10] as number) || py >= (model[m + 11] as number))
-            continue;
-          best = c;
-          bestDistance = distance;
-          bestX = px;
-          bestY = py;
-        }
-        if (best < 0) continue;
-        const image = images[best] as CodedImage;
-        if (image.valid && !image.valid[Math.floor(bestY) * image.width + Math.floor(bestX)]) continue;
-        const target = row * TILE_SIZE + col;
-        drawn = true;
-        if (hd) bilinearRgb(image, bestX - 0.5, bestY - 0.5, hd, target * 4);
-        if (!layers.length) continue;
-        const m = best * MODEL;
-        const coded =
-          Math.floor(bestY * (model[m + 13] as number)) * image.codeWidth +
-          Math.floor(bestX * (model[m + 12] as number));
-        for (let l = 0; l < layers.length; l++) {
-          const layer = layers[l] as (typeof layers)[number];
-          const code = layer.codes[best]?.[coded];
-          if (code) layer.out[target] = layer.palette[code] as number;
-        }
-      }
+      if (paintRow(row, rows)) drawn = true;
     }
     return drawn;
   }
+}
+
+/** What `paintRow` reads of one native tile (one shape, so V8 keeps one optimised `paintRow`). */
+interface TileRows {
+  count: number;
+  model: Float64Array;
+  eastOf: Float64Array;
+  /** Per candidate, the current row's metres north of its centre. */
+  northOf: Float64Array;
+  images: CodedImage[];
+  hd: Uint8ClampedArray | undefined;
+  layers: { out: Uint32Array; palette: Uint32Array; codes: (Uint8Array | null)[] }[];
+}
+
+/**
+ * Paints one row of a native tile from the nearest photo whose footprint holds each pixel; true
+ * when it painted a pixel. A function of its own, called per row: as the inner loop of
+ * `renderTile` (called once per tile, never hot itself) it ran as on-stack-replaced code that V8
+ * dropped at every exit from the row, ~500 deoptimisations a Seneca tile set.
+ */
+function paintRow(row: number, tile: TileRows): boolean {
+  const { count, model, eastOf, northOf, images, hd, layers } = tile;
+  let drawn = false;
+  for (let col = 0; col < TILE_SIZE; col++) {
+    let best = -1;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    let bestX = 0;
+    let bestY = 0;
+    for (let c = 0; c < count; c++) {
+      const eastM = eastOf[c * TILE_SIZE + col] as number;
+      const northM = northOf[c] as number;
+      const distance = eastM * eastM + northM * northM;
+      if (distance >= bestDistance) continue;
+      const m = c * MODEL;
+      const px =
+        eastM * (model[m + 4] as number) + northM * (model[m + 5] as number) + (model[m + 8] as number);
+      const py =
+        eastM * (model[m + 6] as number) + northM * (model[m + 7] as number) + (model[m + 9] as number);
+      if (px < 0 || py < 0 || px >= (model[m + 10] as number) || py >= (model[m + 11] as number)) continue;
+      best = c;
+      bestDistance = distance;
+      bestX = px;
+      bestY = py;
+    }
+    if (best < 0) continue;
+    const image = images[best] as CodedImage;
+    if (image.valid && !image.valid[Math.floor(bestY) * image.width + Math.floor(bestX)]) continue;
+    const target = row * TILE_SIZE + col;
+    drawn = true;
+    if (hd) bilinearRgb(image, bestX - 0.5, bestY - 0.5, hd, target * 4);
+    if (!layers.length) continue;
+    const m = best * MODEL;
+    const coded =
+      Math.floor(bestY * (model[m + 13] as number)) * image.codeWidth +
+      Math.floor(bestX * (model[m + 12] as number));
+    for (let l = 0; l < layers.length; l++) {
+      const layer = layers[l] as (typeof layers)[number];
+      const code = layer.codes[best]?.[coded];
+      if (code) layer.out[target] = layer.palette[code] as number;
+    }
+  }
+  return drawn;
 }
 
 /** Numbers per candidate photo in `renderTile`'s camera model. */
