@@ -1,7 +1,7 @@
 import type { CapturePlanes } from '../capture/load-capture.ts';
 import { addLight, type RgbLight } from './rgb-canopy.ts';
 import { round } from './round.ts';
-import { scratchFloat32 } from './scratch.ts';
+import { scratchFloat32, scratchInt32 } from './scratch.ts';
 
 /**
  * The per-pixel passes before the canopy cut (plant-fields.ts): the canopy index and the light of
@@ -113,13 +113,16 @@ function rgbIndexPass(
   return validCount;
 }
 
-/** NIR: NDVI (the canopy index), the visible brightness and the index histogram; returns the valid count. */
+/**
+ * NIR: NDVI (the canopy index) and the visible brightness; returns the valid count. The histogram is
+ * counted after (`countIndex`): in this loop each count waited for the previous one to be stored,
+ * and the loop took twice as long as the two loops apart.
+ */
 function nirIndexPass(
   planes: CapturePlanes,
   nir: Float32Array,
   canopyIndex: Float32Array,
   brightness: Float32Array,
-  histogram: Float64Array,
 ): number {
   const { red, green, valid } = planes;
   const n = planes.width * planes.height;
@@ -131,26 +134,28 @@ function nirIndexPass(
     validCount++;
     const r = red[i] as number;
     const near = nir[i] as number;
-    // Rounded to float32 as the plane stores it: the histogram counts the stored value.
-    const index = Math.fround(near + r > 1e-6 ? (near - r) / (near + r) : 0);
-    canopyIndex[i] = index;
+    canopyIndex[i] = near + r > 1e-6 ? (near - r) / (near + r) : 0;
     // Visible brightness: shadows are dark in the visible bands while NIR stays lit by scattering.
     brightness[i] = hasBlue
       ? (r + (green[i] as number) + (blue[i] as number)) / 3
       : (r + (green[i] as number)) / 2;
-    const bin = indexBin(index);
-    histogram[bin] = (histogram[bin] as number) + 1;
   }
   return validCount;
 }
 
-/** Histogram of the canopy index over the valid pixels (after the RGB index was smoothed). */
+/**
+ * Histogram of the canopy index over the valid pixels (as stored, float32; after the RGB index was
+ * smoothed), counted in integers and added to `histogram`.
+ */
 function countIndex(valid: Uint8Array, canopyIndex: Float32Array, n: number, histogram: Float64Array): void {
+  const counts = scratchInt32('indexCounts', histogram.length, true);
   for (let i = 0; i < n; i++) {
     if (!valid[i]) continue;
     const bin = indexBin(canopyIndex[i] as number);
-    histogram[bin] = (histogram[bin] as number) + 1;
+    counts[bin] = (counts[bin] as number) + 1;
   }
+  for (let bin = 0; bin < histogram.length; bin++)
+    histogram[bin] = (histogram[bin] as number) + (counts[bin] as number);
 }
 
 /**
@@ -168,7 +173,11 @@ export function indexPass(
   histogram: Float64Array,
 ): number {
   const { width, height, nir } = planes;
-  if (!rgb && nir) return nirIndexPass(planes, nir, canopyIndex, brightness, histogram);
+  if (!rgb && nir) {
+    const validCount = nirIndexPass(planes, nir, canopyIndex, brightness);
+    countIndex(planes.valid, canopyIndex, width * height, histogram);
+    return validCount;
+  }
   const validCount = rgbIndexPass(planes, canopyIndex, chroma, rgbLight as RgbLight, brightness);
   if (smoothing > 0) {
     boxMean(canopyIndex, width, height, smoothing);
