@@ -1,5 +1,5 @@
 import type { CapturePlanes } from '../capture/load-capture.ts';
-import { addLight, type RgbLight } from './rgb-canopy.ts';
+import { LIGHT_BINS, type RgbLight } from './rgb-canopy.ts';
 import { round } from './round.ts';
 import { scratchFloat32, scratchInt32 } from './scratch.ts';
 
@@ -219,12 +219,20 @@ function soilLight(
   soil: Float64Array,
   lightHistogram: Float64Array,
 ): void {
+  const soilCounts = scratchInt32('soilCounts', soil.length, true);
+  const lightCounts = scratchInt32('lightCounts', lightHistogram.length, true);
+  const lastLight = lightHistogram.length - 1;
   for (let i = 0; i < valid.length; i++) {
     if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
     const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
-    soil[bin] = (soil[bin] as number) + 1;
-    addLight(lightHistogram, light[i] as number);
+    soilCounts[bin] = (soilCounts[bin] as number) + 1;
+    // The light bin of `LIGHT_BINS` (rgb-canopy.ts).
+    const lightBin = Math.floor((light[i] as number) * LIGHT_BINS);
+    const at = lightBin < 0 ? 0 : lightBin >= LIGHT_BINS ? lastLight : lightBin;
+    lightCounts[at] = (lightCounts[at] as number) + 1;
   }
+  addCounts(soil, soilCounts);
+  addCounts(lightHistogram, lightCounts);
 }
 
 /** The soil's brightness (unless `soil` is null: counted already) and the canopy's NIR. */
@@ -237,16 +245,29 @@ function soilAndNir(
   soil: Float64Array | null,
   canopyNir: Float64Array,
 ): void {
+  const soilCounts = scratchInt32('soilCounts', 256, true);
+  const nirCounts = scratchInt32('canopyNirCounts', canopyNir.length, true);
   for (let i = 0; i < valid.length; i++) {
     if (!valid[i]) continue;
     if ((canopyIndex[i] as number) > threshold) {
       if (!nir) continue;
       const bin = Math.floor((nir[i] as number) * 1024);
       const at = bin < 0 ? 0 : Math.min(bin, 1023);
-      canopyNir[at] = (canopyNir[at] as number) + 1;
+      nirCounts[at] = (nirCounts[at] as number) + 1;
     } else if (soil) {
       const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
-      soil[bin] = (soil[bin] as number) + 1;
+      soilCounts[bin] = (soilCounts[bin] as number) + 1;
     }
   }
+  if (soil) addCounts(soil, soilCounts);
+  addCounts(canopyNir, nirCounts);
+}
+
+/**
+ * Adds integer counts into a histogram. The per-pixel loops count in integers: each count waits for
+ * the previous store to the same bin, and an integer add is shorter than a float one.
+ */
+function addCounts(histogram: Float64Array, counts: Int32Array): void {
+  for (let bin = 0; bin < histogram.length; bin++)
+    histogram[bin] = (histogram[bin] as number) + (counts[bin] as number);
 }

@@ -37,15 +37,12 @@ export interface RgbLight {
   redBlueMin: Float32Array;
 }
 
-/** Light histogram bins over 0–1 (linear light, or reflectance; brighter pixels go to the last). */
+/**
+ * Light histogram bins over 0–1 (linear light, or reflectance; brighter pixels go to the last):
+ * `floor(light · LIGHT_BINS)`, clamped (counted in canopy-index.ts; the sunlit soil is its 75th
+ * percentile).
+ */
 export const LIGHT_BINS = 1024;
-
-/** Counts a pixel's linear light in a `LIGHT_BINS` histogram (the sunlit soil is its 75th percentile). */
-export function addLight(histogram: Float64Array, light: number): void {
-  const bin = Math.floor(light * LIGHT_BINS);
-  const at = bin < 0 ? 0 : bin >= LIGHT_BINS ? LIGHT_BINS - 1 : bin;
-  histogram[at] = (histogram[at] as number) + 1;
-}
 
 /** The sunlit soil's light and the light levels (absolute) where the shadow cuts end. */
 export function shadowBands(sunlit: number): { sunlit: number; deepShade: number; castShadow: number } {
