@@ -20,8 +20,9 @@ import {
  * Counts `values` into `bins` over [min, min + bins.length / scale), NaN skipped, out-of-range
  * values in the end bins. A monomorphic loop of its own: inside the per-indicator loop V8 kept it
  * generic (~20 ns a value). Truncation equals the floor here: a negative position is clamped to 0.
+ * Integer counts: consecutive values often share a bin, and each count waits for the last store.
  */
-function countInto(bins: Float64Array, values: Float32Array, min: number, scale: number): void {
+function countInto(bins: Int32Array, values: Float32Array, min: number, scale: number): void {
   const last = bins.length - 1;
   for (let k = 0; k < values.length; k++) {
     const value = values[k] as number;
@@ -37,7 +38,7 @@ export function measureFields(fields: PlantFields, sensor: Measurement['sensor']
   const histograms: Partial<Record<IndicatorName, IndicatorHistogram>> = {};
   for (const [name, values] of Object.entries(fields.values) as [IndicatorName, Float32Array][]) {
     const histogram = emptyHistogram(name);
-    const bins = new Float64Array(histogram.counts.length);
+    const bins = new Int32Array(histogram.counts.length);
     // Values are per domain pixel already (see PlantFields).
     countInto(bins, values, histogram.min, bins.length / (histogram.max - histogram.min));
     histogram.counts = Array.from(bins);
