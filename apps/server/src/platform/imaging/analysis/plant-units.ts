@@ -196,7 +196,7 @@ export function plantUnits(fields: PlantFields, gsdM: number | null, options: De
     scan,
   );
   // The value a sort of the cell's values would put at a quarter of them (selected, not sorted).
-  const lowerQuartile = (values: Float32Array, starts: Int32Array, cell: number) => {
+  const lowerQuartile = (values: Float64Array, starts: Int32Array, cell: number) => {
     const from = starts[cell] as number;
     const to = starts[cell + 1] as number;
     if (to === from) return Number.NaN;

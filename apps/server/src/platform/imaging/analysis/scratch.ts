@@ -5,10 +5,11 @@
  * must not escape (returned results are always fresh arrays); each name is one buffer.
  */
 const float32 = new Map<string, Float32Array>();
+const float64 = new Map<string, Float64Array>();
 const uint8 = new Map<string, Uint8Array>();
 const int32 = new Map<string, Int32Array>();
 
-function take<T extends Float32Array | Uint8Array | Int32Array>(
+function take<T extends Float32Array | Float64Array | Uint8Array | Int32Array>(
   pool: Map<string, T>,
   make: (n: number) => T,
   name: string,
@@ -28,6 +29,9 @@ function take<T extends Float32Array | Uint8Array | Int32Array>(
 
 export const scratchFloat32 = (name: string, n: number, zeroed = false) =>
   take(float32, (size) => new Float32Array(size), name, n, zeroed);
+
+export const scratchFloat64 = (name: string, n: number, zeroed = false) =>
+  take(float64, (size) => new Float64Array(size), name, n, zeroed);
 
 export const scratchUint8 = (name: string, n: number, zeroed = false) =>
   take(uint8, (size) => new Uint8Array(size), name, n, zeroed);
