@@ -116,7 +116,7 @@ function rgbIndexPass(
 /**
  * NIR: NDVI (the canopy index) and the visible brightness; returns the valid count. The histogram is
  * counted after (`countIndex`): in this loop each count waited for the previous one to be stored,
- * and the loop took twice as long as the two loops apart.
+ * and the loop took a quarter longer than the two loops apart (27.0 vs 21.6 ms a Seneca photo).
  */
 function nirIndexPass(
   planes: CapturePlanes,
@@ -154,8 +154,7 @@ function countIndex(valid: Uint8Array, canopyIndex: Float32Array, n: number, his
     const bin = indexBin(canopyIndex[i] as number);
     counts[bin] = (counts[bin] as number) + 1;
   }
-  for (let bin = 0; bin < histogram.length; bin++)
-    histogram[bin] = (histogram[bin] as number) + (counts[bin] as number);
+  addCounts(histogram, counts);
 }
 
 /**
