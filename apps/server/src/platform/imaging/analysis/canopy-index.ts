@@ -220,14 +220,13 @@ function soilLight(
 ): void {
   const soilCounts = scratchInt32('soilCounts', soil.length, true);
   const lightCounts = scratchInt32('lightCounts', lightHistogram.length, true);
-  const lastLight = lightHistogram.length - 1;
   for (let i = 0; i < valid.length; i++) {
     if (!valid[i] || (canopyIndex[i] as number) > threshold) continue;
     const bin = Math.min(255, Math.floor((brightness[i] as number) * 170));
     soilCounts[bin] = (soilCounts[bin] as number) + 1;
     // The light bin of `LIGHT_BINS` (rgb-canopy.ts).
     const lightBin = Math.floor((light[i] as number) * LIGHT_BINS);
-    const at = lightBin < 0 ? 0 : lightBin >= LIGHT_BINS ? lastLight : lightBin;
+    const at = lightBin < 0 ? 0 : lightBin >= LIGHT_BINS ? LIGHT_BINS - 1 : lightBin;
     lightCounts[at] = (lightCounts[at] as number) + 1;
   }
   addCounts(soil, soilCounts);

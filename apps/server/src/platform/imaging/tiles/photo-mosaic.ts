@@ -303,7 +303,7 @@ export class PhotoMosaic {
     }
     const northOf = new Float64Array(count);
     const hd = canvas.get('no_pseu');
-    const layers: { out: Uint32Array; palette: Uint32Array; codes: (Uint8Array | null)[] }[] = [];
+    const layers: PaintedLayer[] = [];
     CODED_LAYERS.forEach((layer) => {
       const out = canvas.get(layer);
       if (out)
@@ -325,6 +325,13 @@ export class PhotoMosaic {
   }
 }
 
+/** A coded layer of a native tile: its pixels, its palette, each candidate photo's codes (or none). */
+interface PaintedLayer {
+  out: Uint32Array;
+  palette: Uint32Array;
+  codes: (Uint8Array | null)[];
+}
+
 /** What `paintRow` reads of one native tile (one shape, so V8 keeps one optimised `paintRow`). */
 interface TileRows {
   count: number;
@@ -334,7 +341,7 @@ interface TileRows {
   northOf: Float64Array;
   images: CodedImage[];
   hd: Uint8ClampedArray | undefined;
-  layers: { out: Uint32Array; palette: Uint32Array; codes: (Uint8Array | null)[] }[];
+  layers: PaintedLayer[];
 }
 
 /**
@@ -379,7 +386,7 @@ function paintRow(row: number, tile: TileRows): boolean {
       Math.floor(bestY * (model[m + 13] as number)) * image.codeWidth +
       Math.floor(bestX * (model[m + 12] as number));
     for (let l = 0; l < layers.length; l++) {
-      const layer = layers[l] as (typeof layers)[number];
+      const layer = layers[l] as PaintedLayer;
       const code = layer.codes[best]?.[coded];
       if (code) layer.out[target] = layer.palette[code] as number;
     }
