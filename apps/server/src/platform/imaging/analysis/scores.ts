@@ -50,15 +50,25 @@ export function zScores(
 ): Float32Array | null {
   if (!name) return null;
   const values = fields.values[name];
-  const stats = statistics.indicators[name];
-  if (!values || !stats || !Number.isFinite(stats.median)) return out;
-  const sigma = Math.max(1.4826 * stats.mad, SIGMA_FLOOR[name]);
+  const scale = zScale(statistics, name);
+  if (!values || !scale) return out;
+  const { median, sigma } = scale;
   for (let k = 0; k < out.length; k++) {
     const value = values[k] as number;
     // No pure leaf pixel nearby: no evidence either way (cover judges such places).
-    if (!Number.isNaN(value)) out[k] = (value - stats.median) / sigma;
+    if (!Number.isNaN(value)) out[k] = (value - median) / sigma;
   }
   return out;
+}
+
+/** The centre and spread an indicator's z is taken against, null when the dataset has none. */
+export function zScale(
+  statistics: DatasetStatistics,
+  name: IndicatorName,
+): { median: number; sigma: number } | null {
+  const stats = statistics.indicators[name];
+  if (!stats || !Number.isFinite(stats.median)) return null;
+  return { median: stats.median, sigma: Math.max(1.4826 * stats.mad, SIGMA_FLOOR[name]) };
 }
 
 export function scoreFields(

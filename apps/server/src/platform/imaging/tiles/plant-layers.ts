@@ -3,8 +3,7 @@ import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { AnalysisCacheSlot } from '../analysis/analysis-cache.ts';
 import type { PlantFields } from '../analysis/plant-fields.ts';
 import { round } from '../analysis/round.ts';
-import { type ScoreMaps, zScores } from '../analysis/scores.ts';
-import { scratchFloat32 } from '../analysis/scratch.ts';
+import { type ScoreMaps, zScale } from '../analysis/scores.ts';
 import { resolveOptions } from '../analysis/working-size.ts';
 import type { DatasetStatistics, DetectOptions, IndicatorName, PhotoInput, PlantLayers } from '../types.ts';
 
@@ -29,36 +28,49 @@ export function zToCode(z: number): number {
 
 /** The layers from fields already scored (the fallback path of the tiles scores them itself). */
 export function plantLayersFromScores(fields: PlantFields, scores: ScoreMaps): PlantLayers {
-  return layersOfZ(fields, scores.chlorophyll, scores.water);
-}
-
-/** The layers from the z of the two colour indicators (the only scores they show). */
-function layersOfZ(
-  fields: PlantFields,
-  chlorophyll: Float32Array | null,
-  water: Float32Array | null,
-): PlantLayers {
-  // z holds one value per domain pixel, in the domain's scan order: so do the codes.
   const codes = (z: Float32Array | null) => {
     if (!z) return null;
     const out = new Uint8Array(fields.domainCount);
-    // zToCode inlined (the same arithmetic): this runs for every plant pixel of every photo.
-    for (let k = 0; k < out.length; k++) {
-      const value = z[k] as number;
-      out[k] =
-        value <= Z_MIN ? 1 : value >= Z_MAX ? 255 : 1 + round(((value - Z_MIN) / (Z_MAX - Z_MIN)) * 254);
-    }
+    codesOfZ(z, out);
     return out;
   };
+  return layersWith(fields, codes(scores.chlorophyll), codes(scores.water));
+}
+
+function layersWith(fields: PlantFields, comb: Uint8Array | null, water: Uint8Array | null): PlantLayers {
   return {
     width: fields.width,
     height: fields.height,
     domain: fields.domain.words,
     canopy: fields.canopy.words,
     domainCount: fields.domainCount,
-    comb: codes(chlorophyll),
-    water: codes(water),
+    comb,
+    water,
   };
+}
+
+/*
+ * z holds one value per domain pixel, in the domain's scan order: so do the codes. zToCode inlined
+ * (the same arithmetic): these run for every plant pixel of every photo.
+ */
+
+function codesOfZ(z: Float32Array, out: Uint8Array): void {
+  for (let k = 0; k < out.length; k++) {
+    const value = z[k] as number;
+    out[k] = value <= Z_MIN ? 1 : value >= Z_MAX ? 255 : 1 + round(((value - Z_MIN) / (Z_MAX - Z_MIN)) * 254);
+  }
+}
+
+/**
+ * `codesOfZ(zScores(…))` in one pass, without the z array: the z rounded to 32 bits as that array
+ * held it (NaN, no evidence, is z 0 there).
+ */
+function codesOfValues(values: Float32Array, median: number, sigma: number, out: Uint8Array): void {
+  for (let k = 0; k < out.length; k++) {
+    const value = values[k] as number;
+    const z = Number.isNaN(value) ? 0 : Math.fround((value - median) / sigma);
+    out[k] = z <= Z_MIN ? 1 : z >= Z_MAX ? 255 : 1 + round(((z - Z_MIN) / (Z_MAX - Z_MIN)) * 254);
+  }
 }
 
 /**
@@ -79,13 +91,20 @@ export async function phaseOneFields(
 
 /**
  * A photo's layers from its plant fields and the dataset's statistics (phase 2's inputs). Only the
- * two colour indicators are scored (vigour, cover and the stressed mask are not shown), into
- * zeroed scratch buffers that the codes are read from before this returns.
+ * two colour indicators are coded (vigour, cover and the stressed mask are not shown), straight
+ * from their values: the z arrays of `zScores` were written, zeroed and read again for nothing.
  */
 export function plantLayers(fields: PlantFields, statistics: DatasetStatistics): PlantLayers {
-  const z = (name: IndicatorName | null, scratchName: string) =>
-    zScores(fields, statistics, name, scratchFloat32(scratchName, fields.domainCount, true));
-  return layersOfZ(fields, z(fields.roles.chlorophyll, 'layerZComb'), z(fields.roles.water, 'layerZWater'));
+  const codes = (name: IndicatorName | null) => {
+    if (!name) return null;
+    const out = new Uint8Array(fields.domainCount);
+    const values = fields.values[name];
+    const scale = zScale(statistics, name);
+    if (values && scale) codesOfValues(values, scale.median, scale.sigma, out);
+    else out.fill(zToCode(0));
+    return out;
+  };
+  return layersWith(fields, codes(fields.roles.chlorophyll), codes(fields.roles.water));
 }
 
 interface Header {
