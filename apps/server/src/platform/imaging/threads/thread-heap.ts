@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
  * phase (32 in a round of the 6 Seneca photos; 9 from 128 MB). Peak memory of three rounds of the
  * Seneca analysis in one thread: 696 → 709 MB; their CPU 13.8 → 11.6 s.
  */
-export const THREAD_INITIAL_OLD_SPACE_MB = 128;
+const THREAD_INITIAL_OLD_SPACE_MB = 128;
 
 let applied = false;
 
