@@ -25,33 +25,44 @@ export interface BandTransform {
 /** Gradient magnitude: edges line up across bands even where the bands' contrasts invert (red vs NIR). */
 function gradientMagnitude(image: Float32Array, width: number, height: number): Float32Array {
   const out = new Float32Array(width * height);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      const gx = (image[i + 1] as number) - (image[i - 1] as number);
-      const gy = (image[i + width] as number) - (image[i - width] as number);
-      out[i] = Math.sqrt(gx * gx + gy * gy);
-    }
-  }
+  for (let y = 1; y < height - 1; y++) gradientRow(image, width, out, y);
   return out;
+}
+
+/*
+ * The per-row functions below each run one image row of a pass that is called a few times a band,
+ * never hot itself: as its inner loop they ran on-stack-replaced, and V8 dropped that code at
+ * every row's end (hundreds of deoptimisations a capture, and the outer loop interpreted).
+ */
+
+function gradientRow(image: Float32Array, width: number, out: Float32Array, y: number) {
+  for (let x = 1; x < width - 1; x++) {
+    const i = y * width + x;
+    const gx = (image[i + 1] as number) - (image[i - 1] as number);
+    const gy = (image[i + width] as number) - (image[i - width] as number);
+    out[i] = Math.sqrt(gx * gx + gy * gy);
+  }
 }
 
 function halve(image: Float32Array, width: number, height: number) {
   const w = width >> 1;
   const h = height >> 1;
   const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = 2 * y * width + 2 * x;
-      out[y * w + x] =
-        ((image[i] as number) +
-          (image[i + 1] as number) +
-          (image[i + width] as number) +
-          (image[i + width + 1] as number)) /
-        4;
-    }
-  }
+  for (let y = 0; y < h; y++) halveRow(image, width, out, w, y);
   return { image: out, width: w, height: h };
+}
+
+/** Row `y` of the halved image: each pixel the mean of 2 × 2. */
+function halveRow(image: Float32Array, width: number, out: Float32Array, w: number, y: number) {
+  for (let x = 0; x < w; x++) {
+    const i = 2 * y * width + 2 * x;
+    out[y * w + x] =
+      ((image[i] as number) +
+        (image[i + 1] as number) +
+        (image[i + width] as number) +
+        (image[i + width + 1] as number)) /
+      4;
+  }
 }
 
 const BLOCK = 256;
@@ -236,25 +247,36 @@ export function warpToReference(
   valid: Uint8Array,
 ): Float32Array {
   const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const qx = t.a * x - t.b * y + t.tx;
-      const qy = t.b * x + t.a * y + t.ty;
-      const x0 = Math.floor(qx);
-      const y0 = Math.floor(qy);
-      const i = y * width + x;
-      if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) {
-        valid[i] = 0;
-        continue;
-      }
-      const fx = qx - x0;
-      const fy = qy - y0;
-      const j = y0 * width + x0;
-      const top = (band[j] as number) + ((band[j + 1] as number) - (band[j] as number)) * fx;
-      const bottom =
-        (band[j + width] as number) + ((band[j + width + 1] as number) - (band[j + width] as number)) * fx;
-      out[i] = top + (bottom - top) * fy;
-    }
-  }
+  for (let y = 0; y < height; y++) warpRow(band, width, height, t, valid, out, y);
   return out;
+}
+
+/** Row `y` of `warpToReference` (see `gradientRow` for why a function of its own). */
+function warpRow(
+  band: Float32Array,
+  width: number,
+  height: number,
+  t: BandTransform,
+  valid: Uint8Array,
+  out: Float32Array,
+  y: number,
+) {
+  for (let x = 0; x < width; x++) {
+    const qx = t.a * x - t.b * y + t.tx;
+    const qy = t.b * x + t.a * y + t.ty;
+    const x0 = Math.floor(qx);
+    const y0 = Math.floor(qy);
+    const i = y * width + x;
+    if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) {
+      valid[i] = 0;
+      continue;
+    }
+    const fx = qx - x0;
+    const fy = qy - y0;
+    const j = y0 * width + x0;
+    const top = (band[j] as number) + ((band[j + 1] as number) - (band[j] as number)) * fx;
+    const bottom =
+      (band[j + width] as number) + ((band[j + width + 1] as number) - (band[j + width] as number)) * fx;
+    out[i] = top + (bottom - top) * fy;
+  }
 }

@@ -88,19 +88,39 @@ export function rawToReflectance(raw: ArrayLike<number>, width: number, height: 
   const [cx, cy] = r.vignetteCenter ?? [width / 2, height / 2];
   const k = r.vignettePolynomial;
   const scale = (a1 / (r.gain * te) / fullScale) * (r.irradiance ? Math.PI / r.irradiance : 1);
+  const row: ReflectanceRow = { raw, out, width, cx, k, blackLevel: r.blackLevel, scale };
   for (let y = 0; y < height; y++) {
     const rowGradient = 1 / (1 + (a2 * y) / te - a3 * y);
-    const dy2 = (y - cy) * (y - cy);
-    for (let x = 0; x < width; x++) {
-      const radius = Math.sqrt((x - cx) * (x - cx) + dy2);
-      // Horner: 1 + r·(k0 + r·(k1 + …)).
-      let polynomial = 0;
-      for (let c = k.length - 1; c >= 0; c--) polynomial = polynomial * radius + (k[c] as number);
-      polynomial = 1 + polynomial * radius;
-      const i = y * width + x;
-      const value = (rowGradient * Math.max(0, (raw[i] as number) - r.blackLevel)) / polynomial;
-      out[i] = value * scale;
-    }
+    reflectanceRow(row, y, rowGradient, (y - cy) * (y - cy));
   }
   return out;
+}
+
+/** What `reflectanceRow` reads: one shape for every band, so V8 keeps one optimised function. */
+interface ReflectanceRow {
+  raw: ArrayLike<number>;
+  out: Float32Array;
+  width: number;
+  cx: number;
+  k: number[];
+  blackLevel: number;
+  scale: number;
+}
+
+/**
+ * Row `y` of `rawToReflectance`. A function of its own: as the inner loop of a function called once
+ * a band it ran on-stack-replaced and V8 dropped that code at every row's end.
+ */
+function reflectanceRow(row: ReflectanceRow, y: number, rowGradient: number, dy2: number) {
+  const { raw, out, width, cx, k, blackLevel, scale } = row;
+  for (let x = 0; x < width; x++) {
+    const radius = Math.sqrt((x - cx) * (x - cx) + dy2);
+    // Horner: 1 + r·(k0 + r·(k1 + …)).
+    let polynomial = 0;
+    for (let c = k.length - 1; c >= 0; c--) polynomial = polynomial * radius + (k[c] as number);
+    polynomial = 1 + polynomial * radius;
+    const i = y * width + x;
+    const value = (rowGradient * Math.max(0, (raw[i] as number) - blackLevel)) / polynomial;
+    out[i] = value * scale;
+  }
 }
