@@ -61,14 +61,13 @@ export function downsampleInto(
   opaque: (layer: MapLayer) => boolean = () => false,
 ) {
   const half = TILE_SIZE / 2;
-  const downsampleRow = (layer: MapLayer) => (opaque(layer) ? opaqueRow : weightedRow);
   for (const [layer, source] of child) {
     let target = parent.get(layer);
     if (!target) {
       target = take();
       parent.set(layer, target);
     }
-    const row = downsampleRow(layer);
+    const row = opaque(layer) ? opaqueRow : weightedRow;
     for (let y = 0; y < half; y++)
       row(target, source, 2 * y * TILE_SIZE * 4, ((quadrantY * half + y) * TILE_SIZE + quadrantX * half) * 4);
   }

@@ -21,9 +21,9 @@ export type { PlantLayers };
 // z from −4 to +2 over codes 1–255.
 const Z_MIN = -4;
 const Z_MAX = 2;
-export function zToCode(z: number): number {
-  const t = (Math.min(Z_MAX, Math.max(Z_MIN, z)) - Z_MIN) / (Z_MAX - Z_MIN);
-  return 1 + round(t * 254);
+/** A z's palette code (small enough for V8 to inline in the per-pixel loops below). */
+function codeOfZ(z: number): number {
+  return z <= Z_MIN ? 1 : z >= Z_MAX ? 255 : 1 + round(((z - Z_MIN) / (Z_MAX - Z_MIN)) * 254);
 }
 
 /** The layers from fields already scored (the fallback path of the tiles scores them itself). */
@@ -49,16 +49,9 @@ function layersWith(fields: PlantFields, comb: Uint8Array | null, water: Uint8Ar
   };
 }
 
-/*
- * z holds one value per domain pixel, in the domain's scan order: so do the codes. zToCode inlined
- * (the same arithmetic): these run for every plant pixel of every photo.
- */
-
+// z holds one value per domain pixel, in the domain's scan order: so do the codes.
 function codesOfZ(z: Float32Array, out: Uint8Array): void {
-  for (let k = 0; k < out.length; k++) {
-    const value = z[k] as number;
-    out[k] = value <= Z_MIN ? 1 : value >= Z_MAX ? 255 : 1 + round(((value - Z_MIN) / (Z_MAX - Z_MIN)) * 254);
-  }
+  for (let k = 0; k < out.length; k++) out[k] = codeOfZ(z[k] as number);
 }
 
 /**
@@ -68,8 +61,7 @@ function codesOfZ(z: Float32Array, out: Uint8Array): void {
 function codesOfValues(values: Float32Array, median: number, sigma: number, out: Uint8Array): void {
   for (let k = 0; k < out.length; k++) {
     const value = values[k] as number;
-    const z = Number.isNaN(value) ? 0 : Math.fround((value - median) / sigma);
-    out[k] = z <= Z_MIN ? 1 : z >= Z_MAX ? 255 : 1 + round(((z - Z_MIN) / (Z_MAX - Z_MIN)) * 254);
+    out[k] = codeOfZ(Number.isNaN(value) ? 0 : Math.fround((value - median) / sigma));
   }
 }
 
@@ -101,7 +93,7 @@ export function plantLayers(fields: PlantFields, statistics: DatasetStatistics):
     const values = fields.values[name];
     const scale = zScale(statistics, name);
     if (values && scale) codesOfValues(values, scale.median, scale.sigma, out);
-    else out.fill(zToCode(0));
+    else out.fill(codeOfZ(0));
     return out;
   };
   return layersWith(fields, codes(fields.roles.chlorophyll), codes(fields.roles.water));
