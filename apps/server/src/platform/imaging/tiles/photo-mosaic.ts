@@ -14,6 +14,7 @@ import {
   PALETTES,
   paintLayers,
 } from './layer-codes.ts';
+import { MODEL, type PaintedLayer, paintRow, type TileRows } from './tile-rows.ts';
 import { TILE_SIZE, tileBounds, tilePixelCentres } from './web-mercator.ts';
 
 interface PlacedPhoto {
@@ -325,78 +326,6 @@ export class PhotoMosaic {
   }
 }
 
-/** A coded layer of a native tile: its pixels, its palette, each candidate photo's codes (or none). */
-interface PaintedLayer {
-  out: Uint32Array;
-  palette: Uint32Array;
-  codes: (Uint8Array | null)[];
-}
-
-/** What `paintRow` reads of one native tile (one shape, so V8 keeps one optimised `paintRow`). */
-interface TileRows {
-  count: number;
-  model: Float64Array;
-  eastOf: Float64Array;
-  /** Per candidate, the current row's metres north of its centre. */
-  northOf: Float64Array;
-  images: CodedImage[];
-  hd: Uint8ClampedArray | undefined;
-  layers: PaintedLayer[];
-}
-
-/**
- * Paints one row of a native tile from the nearest photo whose footprint holds each pixel; true
- * when it painted a pixel. A function of its own, called per row: as the inner loop of
- * `renderTile` (called once per tile, never hot itself) it ran as on-stack-replaced code that V8
- * dropped at every exit from the row, ~500 deoptimisations a Seneca tile set.
- */
-function paintRow(row: number, tile: TileRows): boolean {
-  const { count, model, eastOf, northOf, images, hd, layers } = tile;
-  let drawn = false;
-  for (let col = 0; col < TILE_SIZE; col++) {
-    let best = -1;
-    let bestDistance = Number.POSITIVE_INFINITY;
-    let bestX = 0;
-    let bestY = 0;
-    for (let c = 0; c < count; c++) {
-      const eastM = eastOf[c * TILE_SIZE + col] as number;
-      const northM = northOf[c] as number;
-      const distance = eastM * eastM + northM * northM;
-      if (distance >= bestDistance) continue;
-      const m = c * MODEL;
-      const px =
-        eastM * (model[m + 4] as number) + northM * (model[m + 5] as number) + (model[m + 8] as number);
-      const py =
-        eastM * (model[m + 6] as number) + northM * (model[m + 7] as number) + (model[m + 9] as number);
-      if (px < 0 || py < 0 || px >= (model[m + 10] as number) || py >= (model[m + 11] as number)) continue;
-      best = c;
-      bestDistance = distance;
-      bestX = px;
-      bestY = py;
-    }
-    if (best < 0) continue;
-    const image = images[best] as CodedImage;
-    if (image.valid && !image.valid[Math.floor(bestY) * image.width + Math.floor(bestX)]) continue;
-    const target = row * TILE_SIZE + col;
-    drawn = true;
-    if (hd) bilinearRgb(image, bestX - 0.5, bestY - 0.5, hd, target * 4);
-    if (!layers.length) continue;
-    const m = best * MODEL;
-    const coded =
-      Math.floor(bestY * (model[m + 13] as number)) * image.codeWidth +
-      Math.floor(bestX * (model[m + 12] as number));
-    for (let l = 0; l < layers.length; l++) {
-      const layer = layers[l] as PaintedLayer;
-      const code = layer.codes[best]?.[coded];
-      if (code) layer.out[target] = layer.palette[code] as number;
-    }
-  }
-  return drawn;
-}
-
-/** Numbers per candidate photo in `renderTile`'s camera model. */
-const MODEL = 14;
-
 /** Each palette as RGBA packed in the platform's byte order: one store per pixel. */
 const PACKED_PALETTES = Object.fromEntries(
   CODED_LAYERS.map((layer) => {
@@ -405,31 +334,3 @@ const PACKED_PALETTES = Object.fromEntries(
     return [layer, new Uint32Array(bytes.buffer)];
   }),
 ) as Record<CodedLayer, Uint32Array>;
-
-/**
- * The HD colour at a point between pixel centres, bilinear: the deepest zoom samples the photo at
- * about its own resolution (within √2), where the nearest pixel would drop or repeat rows of thin
- * vine lines.
- */
-function bilinearRgb(image: CodedImage, sx: number, sy: number, out: Uint8ClampedArray, target: number) {
-  const { width, height, display } = image;
-  const x0 = sx < 0 ? 0 : Math.floor(sx);
-  const y0 = sy < 0 ? 0 : Math.floor(sy);
-  const x1 = x0 + 1 < width ? x0 + 1 : x0;
-  const y1 = y0 + 1 < height ? y0 + 1 : y0;
-  const fx = sx < 0 ? 0 : sx - x0;
-  const fy = sy < 0 ? 0 : sy - y0;
-  const i00 = (y0 * width + x0) * 3;
-  const i01 = (y0 * width + x1) * 3;
-  const i10 = (y1 * width + x0) * 3;
-  const i11 = (y1 * width + x1) * 3;
-  for (let ch = 0; ch < 3; ch++) {
-    const a = display[i00 + ch] as number;
-    const b = display[i01 + ch] as number;
-    const d = display[i10 + ch] as number;
-    const e = display[i11 + ch] as number;
-    const top = a + (b - a) * fx;
-    out[target + ch] = top + (d + (e - d) * fx - top) * fy;
-  }
-  out[target + 3] = 255;
-}
