@@ -161,7 +161,7 @@ async function tilesAndPdf(dir: string, statistics: DatasetStatistics, analysed:
     writeReportPdf(storage, context, {
       images: analysed.map((a) => ({ file: a.base, base: a.base, analysis: a.analysis })),
       layers: tiles.value.layers,
-      maxZoom: tiles.value.maxZoom,
+      layerMaxZoom: tiles.value.layerMaxZoom,
       processedAt: new Date('2026-06-01T10:00:00Z'),
       camera: null,
       numOfInputImgs: analysed.length,

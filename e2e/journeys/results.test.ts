@@ -75,6 +75,17 @@ describe('the results of a completed report', () => {
 
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
+    // The zooms the map asks the plant layer for, and the results' tile zooms.
+    const plantLayerZooms: number[] = [];
+    let tileZoom: { max: number; maxByLayer: Record<string, number> } | null = null;
+    page.on('request', (request) => {
+      const zoom = /\/tiles\/ai\/(\d+)\//.exec(request.url())?.[1];
+      if (zoom) plantLayerZooms.push(Number(zoom));
+    });
+    page.on('response', async (response) => {
+      if (/\/api\/reports\/[^/]+\/results$/.test(response.url()) && response.ok())
+        tileZoom = ((await response.json()) as { data: { tileZoom: typeof tileZoom } }).data.tileZoom;
+    });
     await page.goto(`${server.baseUrl}/login`);
     await page.getByTestId('login-email').fill(customer.email);
     await page.getByTestId('login-password').fill(customer.password);
@@ -157,6 +168,11 @@ describe('the results of a completed report', () => {
     // A stressed plant: its popup, the HD photo with the boxes, an annotation.
     const marker = await singlePlantMarker(page);
     const boxId = await marker.getAttribute('data-box-id');
+    // The plant layer stops at the analysis pixel's zoom (5 cm), above the 3 cm photos' last level:
+    // the map enlarges its last level past it instead of asking for tiles that do not exist.
+    const zooms = tileZoom as { max: number; maxByLayer: Record<string, number> } | null;
+    expect(zooms?.maxByLayer.ai).toBeLessThan(zooms?.max as number);
+    expect(Math.max(...plantLayerZooms)).toBeLessThanOrEqual(zooms?.maxByLayer.ai as number);
     await marker.click();
     await page.getByTestId('results-popup').waitFor();
     // Visible once the HD photo has loaded (hidden until then).
@@ -226,6 +242,17 @@ describe('the results of a completed report', () => {
       await mapSettled(page, 'results-map');
       await snapshot(page, 'results-classification');
     }
+
+    // Zoomed in past the plant layer's last level (the 5 cm analysis pixel's zoom, above the 3 cm
+    // photos' last level), the map enlarges that level: no tile is asked for deeper.
+    await page.getByTestId('results-layer-select').click();
+    await page.getByRole('option', { name: 'Plant Stress' }).click();
+    const zoomIn = map.locator('.maplibregl-ctrl-zoom-in');
+    for (let i = 0; i < 4 && (await zoomIn.isEnabled()); i++)
+      await moveMap(page, 'results-map', () => zoomIn.click());
+    await mapSettled(page, 'results-map');
+    await snapshot(page, 'results-deep-zoom');
+    expect(Math.max(...plantLayerZooms)).toBe(zooms?.maxByLayer.ai);
 
     // The PDF of the report: a summary first, and the annotation saved above (the PDF is written
     // again after each save).

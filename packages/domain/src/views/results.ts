@@ -80,8 +80,12 @@ export interface ReportResultsView {
   layers: MapLayer[];
   /** XYZ template with `{layer}`, `{z}`, `{x}`, `{y}` placeholders. */
   tileUrlTemplate: string;
-  /** Zoom levels the tiles were rendered for (beyond `max` the map overzooms), null without tiles. */
-  tileZoom: { min: number; max: number } | null;
+  /**
+   * Zoom levels the tiles were rendered for (beyond a layer's last level the map overzooms), null
+   * without tiles. `max` is the first layer's; `maxByLayer` each layer's (the plant layers may stop
+   * above the photos).
+   */
+  tileZoom: { min: number; max: number; maxByLayer: Record<string, number> } | null;
   pdfUrl: string | null;
   /** The vigour layer (`VigourLayerFile`), null for reports analysed before it existed or without a georeference. */
   vigourUrl: string | null;

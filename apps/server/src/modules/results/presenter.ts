@@ -73,7 +73,7 @@ export function presentPhoto(
 export interface ResultsState {
   report: ResultsReportRow;
   field: { uuid: string; polygon: [number, number][] } | null;
-  tileZoom: { min: number; max: number } | null;
+  tileZoom: { min: number; max: number; maxByLayer: Record<string, number> } | null;
   hasPdf: boolean;
   hasVigour: boolean;
   canAnnotate: boolean;

@@ -33,7 +33,11 @@ describe('GET /reports/{uuid}/results', () => {
     const { report, field } = await completedReport(ctx, customer.user);
     const view = await results(customer.http, report.uuid);
     expect(view.layers).toEqual(['ai', 'water_stress', 'no_pseu']);
-    expect(view.tileZoom).toEqual({ min: 17, max: 19 });
+    expect(view.tileZoom).toEqual({
+      min: 17,
+      max: 19,
+      maxByLayer: { ai: 19, water_stress: 19, no_pseu: 19 },
+    });
     expect(view.tileUrlTemplate).toBe(`/api/reports/${report.uuid}/files/tiles/{layer}/{z}/{x}/{y}.png`);
     expect(view.pdfUrl).toBe(`/api/reports/${report.uuid}/files/data_files/final_report.pdf`);
     expect(view.field).toEqual({ uuid: field.uuid, title: field.title, polygonPoints: RING });

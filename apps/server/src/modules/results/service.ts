@@ -18,18 +18,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The zoom levels a report's tiles were rendered for: the pipeline renders from the field's zoom to
  * the data's native zoom, so the map can overzoom past the last level instead of showing nothing.
+ * The plant layers may stop above the photos' last level (at the analysis pixel's zoom): each
+ * layer's own last level, from the first layer's down.
  */
-async function tileZoomRange(storage: Storage, reportUuid: string, layer: string | undefined) {
-  if (!layer) return null;
+async function tileZoomRange(storage: Storage, reportUuid: string, layers: readonly string[]) {
+  const [first, ...rest] = layers;
+  if (!first) return null;
+  const hasTiles = async (layer: string, z: number) => {
+    for await (const _tile of storage.list(reportKey(reportUuid, `tiles/${layer}/${z}/`))) return true;
+    return false;
+  };
   const levels: number[] = [];
-  for (let z = MAP.rasterMinZoom; z <= MAP.rasterMaxZoom; z++) {
-    for await (const _tile of storage.list(reportKey(reportUuid, `tiles/${layer}/${z}/`))) {
-      levels.push(z);
-      break;
-    }
-  }
+  for (let z = MAP.rasterMinZoom; z <= MAP.rasterMaxZoom; z++) if (await hasTiles(first, z)) levels.push(z);
   const [min, max] = [levels[0], levels.at(-1)];
-  return min === undefined || max === undefined ? null : { min, max };
+  if (min === undefined || max === undefined) return null;
+  const maxByLayer: Record<string, number> = { [first]: max };
+  for (const layer of rest)
+    for (let z = max; z >= min; z--)
+      if (await hasTiles(layer, z)) {
+        maxByLayer[layer] = z;
+        break;
+      }
+  return { min, max, maxByLayer };
 }
 
 /** Width and height of an HD photo, read from its header. */
@@ -82,7 +92,7 @@ export function createResultsService(deps: {
       const context = await completedReport(auth, reportUuid);
       const { report, field } = context;
       const [tileZoom, pdf, vigour, siblings, annotatable] = await Promise.all([
-        tileZoomRange(deps.storage, report.uuid, report.layers?.[0]),
+        tileZoomRange(deps.storage, report.uuid, report.layers ?? []),
         deps.storage.stat(reportKey(report.uuid, PDF_FILE)),
         deps.storage.stat(reportKey(report.uuid, VIGOUR_FILE)),
         visibleSiblings(auth, context),

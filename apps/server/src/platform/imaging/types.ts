@@ -329,6 +329,11 @@ export interface TileSetSummary {
   layers: MapLayer[];
   minZoom: number;
   maxZoom: number;
+  /**
+   * Each layer's deepest zoom: `maxZoom`, or for the plant layers of photos the zoom of the
+   * analysis pixel when that is coarser (the map enlarges their last level).
+   */
+  layerMaxZoom: Partial<Record<MapLayer, number>>;
   /** [west, south, east, north] in WGS84. */
   bounds: [number, number, number, number];
   tileSize: 512;

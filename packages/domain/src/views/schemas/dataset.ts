@@ -132,7 +132,9 @@ export const reportResultsViewSchema = z.strictObject({
   }),
   layers: z.array(z.string()),
   tileUrlTemplate: z.string(),
-  tileZoom: z.strictObject({ min: z.number(), max: z.number() }).nullable(),
+  tileZoom: z
+    .strictObject({ min: z.number(), max: z.number(), maxByLayer: z.record(z.string(), z.number()) })
+    .nullable(),
   pdfUrl: z.string().nullable(),
   vigourUrl: z.string().nullable(),
   canExportAnnotations: z.boolean(),

@@ -115,6 +115,7 @@ export function createFinalize(deps: {
         layers: [],
         minZoom,
         maxZoom: minZoom,
+        layerMaxZoom: {},
         bounds: [0, 0, 0, 0],
         tileSize: 512,
         tileCount: 0,
@@ -231,7 +232,7 @@ export function createFinalize(deps: {
     await writeReportPdf(storage, context, {
       images: built.images,
       layers: built.summary.layers,
-      maxZoom: built.summary.maxZoom,
+      layerMaxZoom: built.summary.layerMaxZoom,
       processedAt: built.results.processedAt ?? now(),
       camera: built.results.camera ?? null,
       numOfInputImgs: built.results.numOfInputImgs ?? 0,

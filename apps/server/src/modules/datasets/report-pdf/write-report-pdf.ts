@@ -25,23 +25,13 @@ export interface ReportPdfInput {
   images: AnalysedImage[];
   /** Layers the report has tiles for. */
   layers: string[];
-  /** Highest zoom with tiles; found in the storage when not known. */
-  maxZoom?: number;
+  /** Each layer's highest zoom with tiles; a layer's is found in the storage when not known. */
+  layerMaxZoom?: Partial<Record<string, number>>;
   processedAt: Date;
   camera: string | null;
   numOfInputImgs: number;
   /** The report's outputData: the annotations people saved and the boxes they drew. */
   outputData: readonly ReportOutputPoint[];
-}
-
-/** Web Mercator tile of a point at a zoom (512-px tiles count the same as 256-px ones per zoom). */
-function tileOf(lng: number, lat: number, z: number): [number, number] {
-  const n = 2 ** z;
-  const sin = Math.sin((lat * Math.PI) / 180);
-  return [
-    Math.floor(((lng + 180) / 360) * n),
-    Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n),
-  ];
 }
 
 /**
@@ -58,15 +48,17 @@ export async function writeReportPdf(storage: Storage, context: ReportContext, i
     return file ? readAll(file.stream) : null;
   };
   const layers = MAP_LAYERS.filter((layer) => input.layers.includes(layer));
-  let maxZoom = input.maxZoom;
-  const probe = input.images.find((image) => image.analysis.lng !== null && image.analysis.lat !== null);
-  if (maxZoom === undefined && layers[0] && probe) {
-    // The tile pyramid's top is not stored with the report: the highest zoom holding the tile under a photo.
-    for (let z = HIGHEST_ZOOM; z >= 0 && maxZoom === undefined; z--) {
-      const [x, y] = tileOf(probe.analysis.lng as number, probe.analysis.lat as number, z);
-      if (await storage.get(reportKey(uuid, tileFile(layers[0], z, x, y)))) maxZoom = z;
-    }
-  }
+  /** The tile pyramid's top is not stored with the report: the highest zoom holding any of the layer's tiles. */
+  const highestZoom = async (layer: string) => {
+    const known = input.layerMaxZoom?.[layer];
+    if (known !== undefined) return known;
+    for (let z = HIGHEST_ZOOM; z >= 0; z--)
+      for await (const _tile of storage.list(reportKey(uuid, `tiles/${layer}/${z}/`))) return z;
+    return undefined;
+  };
+  // The map is drawn at one zoom for all its layers: the plant layers may stop above the photos'.
+  const zooms = (await Promise.all(layers.map(highestZoom))).filter((z) => z !== undefined);
+  const maxZoom = zooms.length ? Math.min(...zooms) : undefined;
   const plants = pdfPlants(input.images, input.outputData);
   const lookFirst = lookFirstAreas(field?.polygon ?? [], plants);
   const vigour = vigourLayer(input.images);

@@ -74,12 +74,25 @@ export function analysisMaxSide(
   input: PhotoInput & { metadata: PhotoMetadata[] },
   options: AnalysisOptions,
 ): number {
-  const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
   const reference = input.metadata[0] as PhotoMetadata;
-  const longest = Math.max(reference.width, reference.height);
+  if (!isSinglePhoto(input))
+    return Math.min(
+      options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize,
+      Math.max(reference.width, reference.height),
+    );
+  return singlePhotoAnalysisSide(reference, input.heightAboveGroundM, options);
+}
+
+/** `analysisMaxSide` of a single photo, from its metadata (its file need not be at hand). */
+export function singlePhotoAnalysisSide(
+  metadata: PhotoMetadata,
+  heightAboveGroundM: number | undefined,
+  options: AnalysisOptions,
+): number {
+  const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
+  const longest = Math.max(metadata.width, metadata.height);
   const hdSide = Math.min(hdMaxSize, longest);
-  if (!isSinglePhoto(input)) return hdSide;
-  const georeference = photoGeoreference(reference, { heightAboveGroundM: input.heightAboveGroundM });
+  const georeference = photoGeoreference(metadata, { heightAboveGroundM });
   if (!georeference) return hdSide;
   const side = Math.ceil(
     (longest * georeference.gsdM) / (options.analysisGsdM ?? DEFAULT_DETECT.analysisGsdM),

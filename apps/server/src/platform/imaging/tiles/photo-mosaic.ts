@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { computePlantFields } from '../analysis/plant-fields.ts';
 import { scoreFields } from '../analysis/scores.ts';
+import { singlePhotoAnalysisSide } from '../analysis/working-size.ts';
 import { loadCapture } from '../capture/load-capture.ts';
 import { type PhotoGeoreference, photoGeoreference } from '../geometry/footprint.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
-import type { DatasetStatistics, DetectOptions, MapLayer, TilePhotoSource } from '../types.ts';
+import type { DatasetStatistics, DetectOptions, MapLayer, PhotoMetadata, TilePhotoSource } from '../types.ts';
 import type { TileCanvas } from './canvas.ts';
 import {
   CODED_LAYERS,
@@ -24,6 +25,8 @@ interface PlacedPhoto {
   bounds: [number, number, number, number];
   metresPerDegLng: number;
   metresPerDegLat: number;
+  /** Ground size of a pixel of its plant-layer codes, metres (the analysis pixel, or the HD one). */
+  codeGsdM: number;
 }
 
 const CACHE_SIZE = 6;
@@ -149,6 +152,7 @@ export class PhotoMosaic {
         ],
         metresPerDegLng: e1 / 1e-3,
         metresPerDegLat: n1 / 1e-3,
+        codeGsdM: codeGsdM(source, metadata, georeference, detectOptions),
       });
     }
     return new PhotoMosaic(placed, statistics, detectOptions, layers);
@@ -175,9 +179,18 @@ export class PhotoMosaic {
    * whole pyramid several zooms deeper, each zoom four times the tiles.
    */
   typicalGsdM(): number | null {
+    return this.typical((p) => (p.georeference.gsdM * p.georeference.widthPx) / p.source.analysis.hd.w);
+  }
+
+  /** The same for the plant layers' codes: the deepest zoom of the coded layers. */
+  typicalCodeGsdM(): number | null {
+    return this.typical((p) => p.codeGsdM);
+  }
+
+  private typical(gsdOf: (photo: PlacedPhoto) => number): number | null {
     const sizes = this.photos
       .map((p) => ({
-        gsd: (p.georeference.gsdM * p.georeference.widthPx) / p.source.analysis.hd.w,
+        gsd: gsdOf(p),
         area: p.georeference.widthPx * p.georeference.heightPx * p.georeference.gsdM ** 2,
       }))
       .sort((a, b) => a.gsd - b.gsd);
@@ -334,3 +347,21 @@ const PACKED_PALETTES = Object.fromEntries(
     return [layer, new Uint32Array(bytes.buffer)];
   }),
 ) as Record<CodedLayer, Uint32Array>;
+
+/**
+ * A photo's code pixel, metres: kept plant layers (single photos only) are at the analysis size,
+ * the size phase 2 analysed and kept them at; without them the codes are derived at the HD size.
+ * A kept photo's files are not at hand (its input has no paths), only its metadata.
+ */
+function codeGsdM(
+  source: TilePhotoSource,
+  metadata: PhotoMetadata,
+  georeference: PhotoGeoreference,
+  detectOptions: DetectOptions,
+): number {
+  const longest = Math.max(georeference.widthPx, georeference.heightPx);
+  const side = source.prepared
+    ? singlePhotoAnalysisSide(metadata, source.input.heightAboveGroundM, detectOptions)
+    : Math.max(source.analysis.hd.w, source.analysis.hd.h);
+  return (georeference.gsdM * longest) / side;
+}

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskAnalysisCache } from '../analysis/analysis-cache.ts';
 import { detectStress } from '../analysis/detect.ts';
 import { measurePhoto } from '../analysis/measure.ts';
 import { datasetStatistics } from '../analysis/statistics.ts';
@@ -12,6 +14,7 @@ import { generateSampleData, type SampleTruth } from '../sample-data/generate.ts
 import { temporaryDir } from '../test-support/paths.ts';
 import type { MapLayer, TilePhotoSource } from '../types.ts';
 import { AI_PALETTE } from './layer-codes.ts';
+import { phaseOneFields, plantLayers } from './plant-layers.ts';
 import { renderTiles } from './render-tiles.ts';
 import { latToPixelY, lngToPixelX } from './web-mercator.ts';
 
@@ -123,6 +126,69 @@ describe('renderTiles', () => {
       onTile: async () => {},
     });
     expect(withLow.maxZoom).toBe(20);
+  }, 60_000);
+
+  it('stops the plant layers at the zoom of the analysis pixel when the HD photo is finer', async () => {
+    // 1200 px over 37.5 m → 3.1 cm HD pixels (zoom 21); analysed at 10 cm but on at least 512 px,
+    // so the plant layers have 7.3 cm pixels (zoom 20) and deeper tiles would only enlarge them.
+    const sample = await generateSampleData({
+      outDir: join(dir.path, 'fine'),
+      seed: 5,
+      lines: 1,
+      photosPerLine: 1,
+    });
+    const input = { paths: [join(dir.path, 'fine', sample.photos[0]?.file as string)] };
+    const detect = { analysisGsdM: 0.1 };
+    const slot = { cache: createDiskAnalysisCache(join(dir.path, 'fine-cache'), 1024 ** 3), key: 'fine' };
+    const statistics = datasetStatistics([await measurePhoto(input, { ...detect, cache: slot })]);
+    const fields = await phaseOneFields(input, slot, detect);
+    if (!fields) throw new Error('phase 1 left no fields');
+    const hdPath = join(dir.path, 'fine-hd.jpg');
+    const analysis = await detectStress(
+      input,
+      statistics,
+      { hdPath, imageId: 'fine' },
+      { ...detect, cache: slot },
+    );
+    const layers = plantLayers(fields, statistics);
+    // As the finalize job passes a photo whose layers were kept: its metadata, not its file.
+    const photo: TilePhotoSource = {
+      input: { paths: [], metadata: [await readPhotoMetadata(input.paths[0] as string)] },
+      analysis,
+      prepared: async () => ({ hdJpeg: await readFile(hdPath), layers }),
+    };
+    const written: Written = new Map();
+    const summary = await renderTiles({
+      photos: [photo],
+      statistics,
+      minZoom: 18,
+      detect,
+      onTile: collect(written),
+    });
+    expect(summary.maxZoom).toBe(21);
+    expect(summary.layerMaxZoom).toMatchObject({ no_pseu: 21, ai: 20, comb: 20 });
+    const zooms = (layer: MapLayer) =>
+      [
+        ...new Set(
+          [...written.keys()]
+            .filter((key) => key.startsWith(`${layer}/`))
+            .map((key) => Number(key.split('/')[1])),
+        ),
+      ].sort();
+    expect(zooms('no_pseu')).toEqual([18, 19, 20, 21]);
+    expect(zooms('ai')).toEqual([18, 19, 20]);
+    expect(zooms('comb')).toEqual([18, 19, 20]);
+    // The photo layer is the same as when it is tiled alone: only the plant layers moved.
+    const hdOnly: Written = new Map();
+    await renderTiles({
+      photos: [photo],
+      statistics,
+      minZoom: 18,
+      detect,
+      layers: ['no_pseu'],
+      onTile: collect(hdOnly),
+    });
+    for (const [name, buffer] of hdOnly) expect(written.get(name)?.equals(buffer), name).toBe(true);
   }, 60_000);
 
   it('reprojects a UTM GeoTIFF to Web Mercator and adds the surface model from a DSM', async () => {

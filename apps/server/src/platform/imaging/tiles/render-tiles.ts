@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { MapLayer, RenderTilesOptions, TileImageType, TileSetSummary } from '../types.ts';
 import { CanvasPool, type Coverage, coverage, downsampleInto, newCanvas, type TileCanvas } from './canvas.ts';
+import { CODED_LAYERS } from './layer-codes.ts';
 import { PhotoMosaic } from './photo-mosaic.ts';
 import { RasterMosaic, SurfaceModel } from './raster-mosaic.ts';
 import { MAX_ZOOM, nativeZoom, TILE_SIZE, tileBounds, tileRange } from './web-mercator.ts';
@@ -58,6 +59,7 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
   const closers: (() => Promise<void>)[] = [];
   const boundsList: [number, number, number, number][] = [];
   const gsds: number[] = [];
+  let codeGsd: number | null = null;
   let surface: SurfaceModel | null = null;
   try {
     if (options.photos?.length) {
@@ -68,6 +70,7 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
         sources.push(mosaic);
         boundsList.push(bounds);
         gsds.push(gsd);
+        codeGsd = mosaic.typicalCodeGsdM();
       }
     }
     if (options.raster) {
@@ -102,6 +105,14 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
     const lat = (bounds[1] + bounds[3]) / 2;
     const maxZoom = Math.min(MAX_ZOOM, options.maxZoom ?? nativeZoom(Math.min(...gsds, 1), lat));
     const minZoom = Math.max(0, Math.min(options.minZoom, maxZoom));
+    // The plant layers stop at the zoom of their own pixels (the analysis's, often coarser than the
+    // HD photo's): deeper tiles would only enlarge them, four times the tiles per zoom; the map
+    // enlarges the last level instead. Photos only: a raster's layers share its pixels.
+    const codedZoom =
+      codeGsd && sources.length === 1 && !options.maxZoom
+        ? Math.max(minZoom, Math.min(maxZoom, nativeZoom(codeGsd, lat)))
+        : maxZoom;
+    const deepest = (layer: MapLayer) => ((CODED_LAYERS as MapLayer[]).includes(layer) ? codedZoom : maxZoom);
 
     let tileCount = 0;
     const layersWithTiles = new Set<MapLayer>();
@@ -146,16 +157,10 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
 
     /** A tile's non-empty layers (empty ones go back to the pool) with their coverage, or null. */
     const render = async (z: number, x: number, y: number): Promise<RenderedTile | null> => {
-      let canvas: TileCanvas = new Map();
-      if (z === maxZoom) {
-        canvas = newCanvas(layers, pool);
-        let drawn = false;
-        for (const source of sources) drawn = (await source.renderTile(z, x, y, canvas)) || drawn;
-        if (!drawn) {
-          for (const buffer of canvas.values()) pool.give(buffer);
-          return null;
-        }
-      } else {
+      const canvas: TileCanvas = new Map();
+      // Layers deeper than z are their children's downsample; layers whose deepest zoom is z are
+      // painted from the sources here.
+      if (layers.some((layer) => deepest(layer) > z)) {
         for (let dy = 0; dy < 2; dy++) {
           for (let dx = 0; dx < 2; dx++) {
             const cx = 2 * x + dx;
@@ -173,6 +178,16 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
             );
             for (const buffer of child.canvas.values()) release(buffer);
           }
+        }
+      }
+      const native = layers.filter((layer) => deepest(layer) === z);
+      if (native.length) {
+        const painting = newCanvas(native, pool);
+        let drawn = false;
+        for (const source of sources) drawn = (await source.renderTile(z, x, y, painting)) || drawn;
+        for (const [layer, buffer] of painting) {
+          if (drawn) canvas.set(layer, buffer);
+          else pool.give(buffer);
         }
       }
       const painted = new Map<MapLayer, Coverage>();
@@ -202,6 +217,9 @@ export async function renderTiles(options: RenderTilesOptions): Promise<TileSetS
       layers: layers.filter((layer) => layersWithTiles.has(layer)),
       minZoom,
       maxZoom,
+      layerMaxZoom: Object.fromEntries(
+        layers.filter((layer) => layersWithTiles.has(layer)).map((layer) => [layer, deepest(layer)]),
+      ),
       bounds,
       tileSize: TILE_SIZE,
       tileCount,

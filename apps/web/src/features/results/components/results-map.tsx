@@ -135,7 +135,7 @@ export function ResultsMap({
         // Absolute (tiles load in a worker) with the {z}/{x}/{y} placeholders left as they are.
         tiles: [`${window.location.origin}${tileUrlTemplate.replace('{layer}', tileLayer)}`],
         minZoom: tileZoom.min,
-        maxZoom: Math.min(tileZoom.max, MAP.rasterMaxZoom),
+        maxZoom: Math.min(tileZoom.maxByLayer[tileLayer] ?? tileZoom.max, MAP.rasterMaxZoom),
         beforeId: `${OUTLINE}-fill`,
         ...(bounds ? { bounds } : {}),
       },

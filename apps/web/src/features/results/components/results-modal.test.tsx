@@ -75,7 +75,7 @@ function resultsOf(overrides: Partial<ReportResultsView> = {}): ReportResultsVie
     field: { uuid: null, title: 'Nemea North', polygonPoints: null },
     layers: ['ai', 'comb', 'water_stress', 'no_pseu'],
     tileUrlTemplate: `/api/reports/${UUID}/files/tiles/{layer}/{z}/{x}/{y}.png`,
-    tileZoom: { min: 17, max: 21 },
+    tileZoom: { min: 17, max: 21, maxByLayer: {} },
     pdfUrl: `/api/reports/${UUID}/files/data_files/final_report.pdf`,
     size: { hd: { w: 800, h: 600 } },
     scale: { ratio: { x: 5, y: 5 } },

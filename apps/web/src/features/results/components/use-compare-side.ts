@@ -31,7 +31,7 @@ export function useCompareSide(results: ReportResultsView, choice: CompareChoice
     overlay: {
       tiles: [`${window.location.origin}${source.tileUrlTemplate.replace('{layer}', layer)}`],
       minZoom: source.tileZoom.min,
-      maxZoom: Math.min(source.tileZoom.max, MAP.rasterMaxZoom),
+      maxZoom: Math.min(source.tileZoom.maxByLayer[layer] ?? source.tileZoom.max, MAP.rasterMaxZoom),
       ...(bounds ? { bounds } : {}),
     },
     label: `${reportName} · ${t(`results.layers.${layer}`)}`,
