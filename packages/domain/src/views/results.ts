@@ -82,8 +82,8 @@ export interface ReportResultsView {
   tileUrlTemplate: string;
   /**
    * Zoom levels the tiles were rendered for (beyond a layer's last level the map overzooms), null
-   * without tiles. `max` is the first layer's; `maxByLayer` each layer's (the plant layers may stop
-   * above the photos).
+   * without tiles. `maxByLayer` is each layer's last level (the plant layers may stop above the
+   * photos), `max` the deepest of them.
    */
   tileZoom: { min: number; max: number; maxByLayer: Record<string, number> } | null;
   pdfUrl: string | null;

@@ -33,10 +33,11 @@ describe('GET /reports/{uuid}/results', () => {
     const { report, field } = await completedReport(ctx, customer.user);
     const view = await results(customer.http, report.uuid);
     expect(view.layers).toEqual(['ai', 'water_stress', 'no_pseu']);
+    // Each layer's last level: the map enlarges the plant layers' past zoom 19.
     expect(view.tileZoom).toEqual({
       min: 17,
-      max: 19,
-      maxByLayer: { ai: 19, water_stress: 19, no_pseu: 19 },
+      max: 20,
+      maxByLayer: { ai: 19, water_stress: 19, no_pseu: 20 },
     });
     expect(view.tileUrlTemplate).toBe(`/api/reports/${report.uuid}/files/tiles/{layer}/{z}/{x}/{y}.png`);
     expect(view.pdfUrl).toBe(`/api/reports/${report.uuid}/files/data_files/final_report.pdf`);

@@ -18,27 +18,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The zoom levels a report's tiles were rendered for: the pipeline renders from the field's zoom to
  * the data's native zoom, so the map can overzoom past the last level instead of showing nothing.
- * The plant layers may stop above the photos' last level (at the analysis pixel's zoom): each
- * layer's own last level, from the first layer's down.
+ * Each layer has its own last level (the plant layers may stop above the photos, at the analysis
+ * pixel's zoom), found from the top down; the first level is the first layer's.
  */
 async function tileZoomRange(storage: Storage, reportUuid: string, layers: readonly string[]) {
-  const [first, ...rest] = layers;
+  const [first] = layers;
   if (!first) return null;
   const hasTiles = async (layer: string, z: number) => {
     for await (const _tile of storage.list(reportKey(reportUuid, `tiles/${layer}/${z}/`))) return true;
     return false;
   };
-  const levels: number[] = [];
-  for (let z = MAP.rasterMinZoom; z <= MAP.rasterMaxZoom; z++) if (await hasTiles(first, z)) levels.push(z);
-  const [min, max] = [levels[0], levels.at(-1)];
-  if (min === undefined || max === undefined) return null;
-  const maxByLayer: Record<string, number> = { [first]: max };
-  for (const layer of rest)
-    for (let z = max; z >= min; z--)
+  let min: number | undefined;
+  for (let z = MAP.rasterMinZoom; z <= MAP.rasterMaxZoom && min === undefined; z++)
+    if (await hasTiles(first, z)) min = z;
+  if (min === undefined) return null;
+  const maxByLayer: Record<string, number> = {};
+  for (const layer of layers)
+    for (let z = MAP.rasterMaxZoom; z >= min; z--)
       if (await hasTiles(layer, z)) {
         maxByLayer[layer] = z;
         break;
       }
+  const max = Math.max(...Object.values(maxByLayer));
   return { min, max, maxByLayer };
 }
 

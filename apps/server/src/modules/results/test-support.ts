@@ -61,7 +61,7 @@ export function sampleOutputData(): ReportOutputPoint[] {
 
 /**
  * A completed manual report of a new field owned by `owner`, with the files the pipeline writes: the
- * HD photo, tiles of its layers at zooms 17–19 and the PDF.
+ * HD photo, tiles of its layers at zooms 17–19 (the HD photos' to 20) and the PDF.
  */
 export async function completedReport(
   ctx: TestApp,
@@ -87,8 +87,9 @@ export async function completedReport(
   const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#f00' } })
     .png()
     .toBuffer();
+  // As the pipeline tiles photos flown low: the HD photos one zoom deeper than the plant layers.
   for (const layer of layers) {
-    for (const z of [17, 18, 19])
+    for (const z of layer === 'no_pseu' ? [17, 18, 19, 20] : [17, 18, 19])
       await storage.put(reportKey(report.uuid, tileFile(layer, z, 1, 1)), png, 'image/png');
   }
   if (options.pdf !== false) {
