@@ -27,9 +27,8 @@ export function openPdf(options: PdfOptions): { doc: PdfDoc; finish: () => Promi
     bufferPages: options.bufferPages ?? false,
   });
   const { regular, bold } = loadPdfFonts();
-  // pdfkit takes a parsed font as well as a file; its types only list files.
-  doc.registerFont('regular', regular as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.registerFont('bold', bold as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

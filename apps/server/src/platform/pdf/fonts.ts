@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { create, type Font } from 'fontkit';
 
 // DejaVu covers Latin and Greek; the PDF's built-in fonts have no Greek glyphs.
 const fontDir = path.join(
@@ -9,17 +8,13 @@ const fontDir = path.join(
   'ttf',
 );
 
-let fonts: { regular: Font; bold: Font } | undefined;
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
 
-/**
- * DejaVu Sans regular and bold, parsed once per process. Given the files, pdfkit parsed them again
- * for every document, and the first lines laid out in each paid for reading the font's tables:
- * ~110 ms of a report PDF's CPU (the same bytes either way).
- */
+/** DejaVu Sans regular and bold, read once. */
 export function loadPdfFonts() {
   fonts ??= {
-    regular: create(readFileSync(path.join(fontDir, 'DejaVuSans.ttf'))),
-    bold: create(readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'))),
+    regular: readFileSync(path.join(fontDir, 'DejaVuSans.ttf')),
+    bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')),
   };
   return fonts;
 }
