@@ -1,10 +1,10 @@
 // Speed of the stress analysis on the real captures of ../shared/datasets (issue 16, item 9): CPU
 // time of both phases (as the pipeline runs them: phase 1 leaving its work in the disk cache,
 // the statistics, phase 2) against sharp's decode + resize of the same files to the HD size,
-// measured back to back in each round; and, for the 6-photo Seneca set, the map tiles and the
-// PDF against that analysis. Each round analyses a fresh copy of the files, so the band
-// registration cache (keyed by path) starts empty as it does for a new upload. Round 0 warms up
-// (JIT, libvips) and is not counted; medians of BENCH_ROUNDS rounds (default 3).
+// measured back to back in each round; and for every capture the map tiles and the PDF against
+// that analysis (the goal is the 6-photo Seneca set's). Each round analyses a fresh copy of the
+// files, so the band registration cache (keyed by path) starts empty as it does for a new upload.
+// Round 0 warms up (JIT, libvips) and is not counted; medians of BENCH_ROUNDS rounds (default 3).
 // Run: npm run bench:imaging-speed -w @ampelos/bench (EVAL_ONLY=micasense,seneca,dji to pick).
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
@@ -225,10 +225,9 @@ try {
       const analysis = await cost(() => analyse(inputs, dir, run.fieldAltitudeM));
       const files = (await readdir(join(dir, 'files'))).filter((f) => /\.(jpe?g|tiff?)$/i.test(f)).length;
       detail = `${analysis.value.analysed.length} capture(s), ${files} files, ${analysis.value.analysed.reduce((n, a) => n + a.analysis.boxes.length, 0)} boxes`;
-      const finalize =
-        run.name === 'seneca'
-          ? await tilesAndPdf(dir, analysis.value.statistics, analysis.value.analysed)
-          : null;
+      // Every capture's finalize too: the goal (tiles + PDF ≤ the analysis) is the six-photo Seneca
+      // set's, and the DJI frames are the low RGB flights most reports come from.
+      const finalize = await tilesAndPdf(dir, analysis.value.statistics, analysis.value.analysed);
       await rm(dir, { recursive: true, force: true });
       if (round === 0) continue;
       ratios.push(analysis.cpu / base.cpu);
