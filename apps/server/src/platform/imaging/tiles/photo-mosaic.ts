@@ -349,8 +349,9 @@ const PACKED_PALETTES = Object.fromEntries(
 ) as Record<CodedLayer, Uint32Array>;
 
 /**
- * A photo's code pixel, metres: kept plant layers (single photos only) are at the analysis size,
- * the size phase 2 analysed and kept them at; without them the codes are derived at the HD size.
+ * A photo's code pixel, metres: kept plant layers (phase 2 keeps them for single photos only) are at
+ * the analysis size, the size phase 2 analysed and kept them at; a band set is analysed at its HD
+ * size, and without kept layers the codes are derived at the HD size.
  * A kept photo's files are not at hand (its input has no paths), only its metadata.
  */
 function codeGsdM(
@@ -360,8 +361,10 @@ function codeGsdM(
   detectOptions: DetectOptions,
 ): number {
   const longest = Math.max(georeference.widthPx, georeference.heightPx);
-  const side = source.prepared
-    ? singlePhotoAnalysisSide(metadata, source.input.heightAboveGroundM, detectOptions)
-    : Math.max(source.analysis.hd.w, source.analysis.hd.h);
+  const files = source.input.metadata?.length ?? source.input.paths.length;
+  const side =
+    source.prepared && files === 1 && !metadata.band
+      ? singlePhotoAnalysisSide(metadata, source.input.heightAboveGroundM, detectOptions)
+      : Math.max(source.analysis.hd.w, source.analysis.hd.h);
   return (georeference.gsdM * longest) / side;
 }
