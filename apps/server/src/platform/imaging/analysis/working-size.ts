@@ -53,8 +53,12 @@ export async function withMetadata(input: PhotoInput): Promise<PhotoInput & { me
   return { ...input, metadata: await Promise.all(input.paths.map((path) => readPhotoMetadata(path))) };
 }
 
+/**
+ * One photo, not a band set. Counted by its metadata (one entry per file): the tiles size a kept
+ * photo's layers without its files at hand.
+ */
 export function isSinglePhoto(input: PhotoInput & { metadata: PhotoMetadata[] }): boolean {
-  return input.paths.length === 1 && !input.metadata[0]?.band;
+  return input.metadata.length === 1 && !input.metadata[0]?.band;
 }
 
 export function hdSize(metadata: PhotoMetadata, hdMaxSize: number) {
@@ -74,25 +78,12 @@ export function analysisMaxSide(
   input: PhotoInput & { metadata: PhotoMetadata[] },
   options: AnalysisOptions,
 ): number {
-  const reference = input.metadata[0] as PhotoMetadata;
-  if (!isSinglePhoto(input))
-    return Math.min(
-      options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize,
-      Math.max(reference.width, reference.height),
-    );
-  return singlePhotoAnalysisSide(reference, input.heightAboveGroundM, options);
-}
-
-/** `analysisMaxSide` of a single photo, from its metadata (its file need not be at hand). */
-export function singlePhotoAnalysisSide(
-  metadata: PhotoMetadata,
-  heightAboveGroundM: number | undefined,
-  options: AnalysisOptions,
-): number {
   const hdMaxSize = options.hdMaxSize ?? DEFAULT_DETECT.hdMaxSize;
-  const longest = Math.max(metadata.width, metadata.height);
+  const reference = input.metadata[0] as PhotoMetadata;
+  const longest = Math.max(reference.width, reference.height);
   const hdSide = Math.min(hdMaxSize, longest);
-  const georeference = photoGeoreference(metadata, { heightAboveGroundM });
+  if (!isSinglePhoto(input)) return hdSide;
+  const georeference = photoGeoreference(reference, { heightAboveGroundM: input.heightAboveGroundM });
   if (!georeference) return hdSide;
   const side = Math.ceil(
     (longest * georeference.gsdM) / (options.analysisGsdM ?? DEFAULT_DETECT.analysisGsdM),

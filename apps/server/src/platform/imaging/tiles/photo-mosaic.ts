@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { computePlantFields } from '../analysis/plant-fields.ts';
 import { scoreFields } from '../analysis/scores.ts';
-import { singlePhotoAnalysisSide } from '../analysis/working-size.ts';
+import { analysisMaxSide } from '../analysis/working-size.ts';
 import { loadCapture } from '../capture/load-capture.ts';
 import { type PhotoGeoreference, photoGeoreference } from '../geometry/footprint.ts';
 import { readPhotoMetadata } from '../metadata/read-photo-metadata.ts';
@@ -349,10 +349,8 @@ const PACKED_PALETTES = Object.fromEntries(
 ) as Record<CodedLayer, Uint32Array>;
 
 /**
- * A photo's code pixel, metres: kept plant layers (phase 2 keeps them for single photos only) are at
- * the analysis size, the size phase 2 analysed and kept them at; a band set is analysed at its HD
- * size, and without kept layers the codes are derived at the HD size.
- * A kept photo's files are not at hand (its input has no paths), only its metadata.
+ * A photo's code pixel, metres: kept plant layers are at the analysis size (`analysisMaxSide`, the
+ * size phase 2 analysed and kept them at); without them the codes are derived at the HD size.
  */
 function codeGsdM(
   source: TilePhotoSource,
@@ -361,10 +359,8 @@ function codeGsdM(
   detectOptions: DetectOptions,
 ): number {
   const longest = Math.max(georeference.widthPx, georeference.heightPx);
-  const files = source.input.metadata?.length ?? source.input.paths.length;
-  const side =
-    source.prepared && files === 1 && !metadata.band
-      ? singlePhotoAnalysisSide(metadata, source.input.heightAboveGroundM, detectOptions)
-      : Math.max(source.analysis.hd.w, source.analysis.hd.h);
+  const side = source.prepared
+    ? analysisMaxSide({ ...source.input, metadata: source.input.metadata ?? [metadata] }, detectOptions)
+    : Math.max(source.analysis.hd.w, source.analysis.hd.h);
   return (georeference.gsdM * longest) / side;
 }
