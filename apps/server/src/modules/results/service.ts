@@ -8,6 +8,7 @@ import { mayCall, requirePolicy } from '../auth/policy.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { hdFileName, PDF_FILE, reportKey, VIGOUR_FILE } from '../datasets/paths.ts';
 import type { ReportContext } from '../datasets/repository.ts';
+import { deepestTileLevel, hasTileLevel } from '../datasets/tile-levels.ts';
 import { annotationZip } from './annotation-export.ts';
 import { addDrawnBox, annotateExistingBox, findPhotoIndex, hdBase } from './annotations.ts';
 import type { ResultsState, SavedBox } from './presenter.ts';
@@ -24,21 +25,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function tileZoomRange(storage: Storage, reportUuid: string, layers: readonly string[]) {
   const [first] = layers;
   if (!first) return null;
-  const hasTiles = async (layer: string, z: number) => {
-    for await (const _tile of storage.list(reportKey(reportUuid, `tiles/${layer}/${z}/`))) return true;
-    return false;
-  };
   let min: number | undefined;
   for (let z = MAP.rasterMinZoom; z <= MAP.rasterMaxZoom && min === undefined; z++)
-    if (await hasTiles(first, z)) min = z;
+    if (await hasTileLevel(storage, reportUuid, first, z)) min = z;
   if (min === undefined) return null;
   const maxByLayer: Record<string, number> = {};
-  for (const layer of layers)
-    for (let z = MAP.rasterMaxZoom; z >= min; z--)
-      if (await hasTiles(layer, z)) {
-        maxByLayer[layer] = z;
-        break;
-      }
+  for (const layer of layers) {
+    const deepest = await deepestTileLevel(storage, reportUuid, layer, MAP.rasterMaxZoom, min);
+    if (deepest !== undefined) maxByLayer[layer] = deepest;
+  }
   const max = Math.max(...Object.values(maxByLayer));
   return { min, max, maxByLayer };
 }

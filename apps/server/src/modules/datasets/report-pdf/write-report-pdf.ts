@@ -7,6 +7,7 @@ import { hdFileName, PDF_FILE, reportKey, tileFile } from '../paths.ts';
 import { unitInput } from '../pipeline/units.ts';
 import { vigourLayer } from '../pipeline/vigour-layer.ts';
 import type { DatasetRepository, ReportContext } from '../repository.ts';
+import { deepestTileLevel } from '../tile-levels.ts';
 import { renderFieldMap } from './field-map.ts';
 import { renderFinalReport } from './final-report.ts';
 import { lookFirstAreas, pdfPlants } from './plants.ts';
@@ -48,14 +49,8 @@ export async function writeReportPdf(storage: Storage, context: ReportContext, i
     return file ? readAll(file.stream) : null;
   };
   const layers = MAP_LAYERS.filter((layer) => input.layers.includes(layer));
-  /** The tile pyramid's top is not stored with the report: the highest zoom holding any of the layer's tiles. */
-  const highestZoom = async (layer: string) => {
-    const known = input.layerMaxZoom?.[layer];
-    if (known !== undefined) return known;
-    for (let z = HIGHEST_ZOOM; z >= 0; z--)
-      for await (const _tile of storage.list(reportKey(uuid, `tiles/${layer}/${z}/`))) return z;
-    return undefined;
-  };
+  const highestZoom = async (layer: string) =>
+    input.layerMaxZoom?.[layer] ?? deepestTileLevel(storage, uuid, layer, HIGHEST_ZOOM, 0);
   // The map is drawn at one zoom for all its layers: the plant layers may stop above the photos'.
   const zooms = (await Promise.all(layers.map(highestZoom))).filter((z) => z !== undefined);
   const maxZoom = zooms.length ? Math.min(...zooms) : undefined;
