@@ -118,8 +118,12 @@ export function createDataService(deps: {
         submittedAt: now(),
       });
       if (!moved) throw new AppError(409, M.datasetAlreadySubmitted);
+      // The answer is the submission (validating, no more uploads), read before the job is sent: an
+      // in-process ingest can refuse a small dataset before a read after it, and the answer then
+      // raced the job (the refusal reaches the page through the data state it polls).
+      const submitted = await this.state(auth, reportUuid);
       await deps.jobs.send('dataset.ingest', { datasetId: moved.id }, { key: `ingest:${moved.id}` });
-      return this.state(auth, reportUuid);
+      return submitted;
     },
   };
 }
